@@ -1,0 +1,52 @@
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+// Debian's Chromium, never a downloaded browser. The flags keep it off this machine's closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export const baseURL = (): string => inject('baseURL');
+
+export interface BrowserFixture {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One browser per spec file and a fresh context (empty localStorage) per test.
+ * Use: `const b = useBrowser();` then `b.page` inside tests.
+ */
+export function useBrowser(): BrowserFixture {
+  const fixture = {} as BrowserFixture;
+  beforeAll(async () => {
+    fixture.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  beforeEach(async () => {
+    fixture.context = await fixture.browser.newContext({ baseURL: baseURL() });
+    fixture.context.setDefaultTimeout(10_000);
+    fixture.page = await fixture.context.newPage();
+  });
+  afterEach(async () => {
+    await fixture.context?.close();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+  });
+  return fixture;
+}
+
+/** Opens a new page in its own context (a second user in the same test). */
+export async function newUserPage(fixture: BrowserFixture): Promise<Page> {
+  const context = await fixture.browser.newContext({ baseURL: baseURL() });
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
+}

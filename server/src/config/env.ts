@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env (DESIGN §8). Every variable is explained in .env.example.
+
+const GIB = 1024 ** 3;
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Lectern <no-reply@lectern.local>'),
+  SUPPORT_EMAIL: z.email().default('support@lectern.local'),
+  RESEARCH_GROUP_URL: z.url().default('https://github.com/lectern-edu'),
+  BBB_URL: z.url().optional(),
+  BBB_SECRET: z.string().min(1).optional(),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * GIB),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()) : false)),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  researchGroupUrl: string;
+  bbb: { url: string; secret: string } | undefined;
+  maxUploadBytes: number;
+  logLevel: string;
+  trustProxy: string[] | false;
+  webDistDir: string;
+  /** Media store and outbox live under the data dir (DESIGN §8). */
+  mediaDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  pgliteDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.BBB_URL) !== Boolean(e.BBB_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  BBB_URL and BBB_SECRET must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    researchGroupUrl: e.RESEARCH_GROUP_URL,
+    bbb: e.BBB_URL && e.BBB_SECRET ? { url: e.BBB_URL, secret: e.BBB_SECRET } : undefined,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    mediaDir: path.join(dataDir, 'media'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    pgliteDir: path.join(dataDir, 'db'),
+  };
+}

@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every repository function accepts either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = { db: Db; close(): Promise<void> } & (
+  { kind: 'pglite' } | { kind: 'postgres'; url: string }
+);
+
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  const lock = lockDataDir(target.dir);
+  try {
+    const client = await PGlite.create({ dataDir: target.dir });
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    application_name: 'lectern-api',
+    connectionTimeoutMillis: 2000, // SECURITY FI-5: fail fast while the database is down
+    statement_timeout: 5000, // one slow query cannot hold the pool (SECURITY §4)
+  });
+  // Without this, a database restart crashes the process (node-postgres #1707).
+  pool.on('error', () => undefined);
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    url,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { lectures } from './lectures';
+import { users } from './users';
+import { mediaFiles, videos } from './videos';
+
+/** An answer video. */
+export const responses = pgTable('responses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull().default(''),
+  mediaSha256: text('media_sha256')
+    .notNull()
+    .references(() => mediaFiles.sha256),
+  posterId: uuid('poster_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Questions belong to a video, so concurrent lectures sharing the video share them (DESIGN §4). */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    lectureId: uuid('lecture_id').references(() => lectures.id, { onDelete: 'set null' }),
+    askerId: uuid('asker_id').references(() => users.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    topic: text('topic').notNull().default(''),
+    level: integer('level').notNull().default(1),
+    timeAsked: real('time_asked').notNull(),
+    timePosted: timestamp('time_posted', { withTimezone: true }).notNull().defaultNow(),
+    live: boolean('live').notNull().default(false),
+    status: text('status', { enum: ['live', 'processing'] }),
+    responseId: uuid('response_id').references(() => responses.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('questions_video_idx').on(t.videoId, t.timeAsked),
+    index('questions_asker_idx').on(t.askerId),
+    index('questions_response_idx').on(t.responseId),
+  ],
+);
+
+export const questionVotes = pgTable(
+  'question_votes',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vote: text('vote', { enum: ['UP', 'DOWN'] }).notNull(),
+  },
+  // One vote per user and question, even under concurrent requests (DESIGN §5.6).
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
+);

@@ -1,0 +1,71 @@
+import { ForgotPasswordBody, LoginBody, ResetPasswordBody, SUCCESS, SignupBody } from '@lectern/shared';
+import { currentUser } from '../../plugins/auth';
+import { PER_MINUTE } from '../../plugins/rate-limit';
+import { type Feature, typed } from '../feature';
+import { createAuthService } from './auth.service';
+import { toUserDto } from './user.mapper';
+
+const byIp = { keyGenerator: (req: { ip: string }) => `ip:${req.ip}` };
+
+export const authRoutes: Feature = (app, deps) => {
+  const auth = createAuthService(deps);
+  const r = typed(app);
+
+  r.get('/api/login', { config: { auth: 'user' } }, async (req) => toUserDto(currentUser(req)));
+
+  r.post(
+    '/api/login',
+    {
+      schema: { body: LoginBody },
+      // A class behind one campus NAT must be able to log in (SECURITY RL-1).
+      config: { auth: 'public', rateLimit: { ...byIp, max: 300, timeWindow: 5 * PER_MINUTE } },
+    },
+    async (req, reply) => {
+      try {
+        return await auth.login(req.body, req.ip);
+      } catch (error) {
+        const wait = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (wait) reply.header('retry-after', String(wait));
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/api/signup/',
+    {
+      schema: { body: SignupBody },
+      config: { auth: 'public', rateLimit: { ...byIp, max: 1000, timeWindow: 60 * PER_MINUTE } },
+    },
+    async (req, reply) => reply.code(201).send(await auth.signup(req.body)),
+  );
+
+  r.post('/api/logout', { config: { auth: 'user' } }, async (req, reply) => {
+    await auth.logout(req.sessionId!);
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { body: ForgotPasswordBody },
+      config: { auth: 'public', rateLimit: { ...byIp, max: 3, timeWindow: 5 * PER_MINUTE } },
+    },
+    async (req) => {
+      auth.requestPasswordReset(req.body.email);
+      return { message: SUCCESS.resetLinkSent };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: ResetPasswordBody },
+      config: { auth: 'public', rateLimit: { ...byIp, max: 30, timeWindow: 5 * PER_MINUTE } },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: SUCCESS.passwordReset };
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import { LogEntryBody } from '@lectern/shared';
+import { PER_MINUTE } from '../../plugins/rate-limit';
+import { type Feature, typed } from '../feature';
+import { insertUsageEvent } from './usage-events.repository';
+
+// SECURITY RL-4: 120 events a minute per user, 4 KB a body.
+const LOG_BODY_LIMIT = 4 * 1024;
+
+export const loggingRoutes: Feature = (app, { db, clock }) => {
+  typed(app).post(
+    '/api/logging/log',
+    {
+      schema: { body: LogEntryBody },
+      bodyLimit: LOG_BODY_LIMIT,
+      // Anonymous viewers may watch (SPEC §6), so their playback is logged too, without a user.
+      config: { auth: 'public', rateLimit: { max: 120, timeWindow: PER_MINUTE } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      await insertUsageEvent(db, {
+        userId: req.user?.id ?? null, // never the body's userID (SECURITY AC-4)
+        action: b.action,
+        videoId: b.videoID ?? null,
+        courseId: b.courseID ?? null,
+        lectureId: b.lectureID ?? null,
+        questionId: b.questionID ?? null,
+        videoTime: b.videoTime ?? null,
+        rate: b.rate ?? null,
+        pageUrl: b.pageURL ?? null,
+        createdAt: clock(),
+      });
+      return reply.code(201).send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '@lectern/shared';
+
+/** An error meant for the client: services throw these, the error handler sends them (DESIGN §6). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message);
+export const unauthorized = (message = 'Authentication required') =>
+  new HttpError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+export const gone = (message: string) => new HttpError(410, 'GONE', message);
+export const payloadTooLarge = (message: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message);
+export const unsupportedMedia = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const tooMany = (message = 'Too many requests, please try again later') =>
+  new HttpError(429, 'TOO_MANY_REQUESTS', message);

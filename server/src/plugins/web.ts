@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const SERVER_PREFIXES = ['/api/', '/media/', '/tus/'];
+
+/**
+ * Serves the built SPA when there is one; every other GET that is not the server's answers index.html
+ * (client-side routing). Unknown API paths get a JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const hasSpa = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in asset names: they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !SERVER_PREFIXES.some((p) => req.url.startsWith(p));
+    if (hasSpa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .code(404)
+      .send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+}

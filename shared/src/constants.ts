@@ -1,0 +1,65 @@
+// Business constants of SPEC §9, in one place for server and web.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const MIN_QUESTION_LENGTH = 11;
+export const MAX_QUESTION_LENGTH = 2000; // SECURITY VAL-1
+export const MAX_TITLE_LENGTH = 200; // SECURITY VAL-1
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MIN_PASSWORD_LENGTH = 8; // DESIGN §5.7
+export const MAX_PASSWORD_LENGTH = 128; // DESIGN §5.7
+
+export const POLL_MS = {
+  dashboard: 30 * SECOND,
+  actionItems: 10 * SECOND,
+  lectureQuestions: 7 * SECOND,
+  videoPage: 60 * SECOND,
+  liveWindowCheck: 60 * SECOND,
+  activeUsers: 60 * SECOND,
+} as const;
+
+export const ANSWERED_RECENTLY_MS = 7 * 24 * 60 * MINUTE;
+export const ACTIVE_WINDOWS_MS = {
+  activeFiveMinute: 5 * MINUTE,
+  activeOneHour: 60 * MINUTE,
+  activeOneDay: 24 * 60 * MINUTE,
+} as const;
+
+export const PLAYBACK_RATE = { min: 0.5, max: 2, step: 0.1 } as const;
+export const SKIP_SECONDS = [-25, -10, 10, 25] as const;
+
+export const CARD_WINDOW = { maxSeconds: 30, startOffsetSeconds: 1, endMarginSeconds: 2 } as const;
+
+export const DATE_DEFAULTS = {
+  availableBeforeMs: 30 * MINUTE,
+  liveEndAfterMs: 75 * MINUTE,
+} as const;
+
+export const LEVELS = [
+  { value: 1, label: 'Easy' },
+  { value: 2, label: 'Medium' },
+  { value: 3, label: 'Hard' },
+  { value: 4, label: 'Very Hard' },
+  { value: 5, label: 'Extremely Hard' },
+] as const;
+
+export const DELAYS_MS = {
+  redirectAfterSuccess: SECOND,
+  redirectAfterJoin: 800,
+  closeAfterSave: SECOND,
+  seekPause: 400,
+  responseAutoplay: 100,
+  uploadStatusClear: 5 * SECOND,
+} as const;
+
+export const PLAYER_HEIGHT_PX = 480;
+export const TOAST_CLOSE_MS = 5000;
+export const MP4_MIME = 'video/mp4';
+
+export const PASSWORD_RESET_TTL_MS = 60 * MINUTE; // DESIGN §5.7
+export const SESSION_IDLE_MS = 24 * 60 * MINUTE;
+export const SESSION_MAX_MS = 14 * 24 * 60 * MINUTE;
+
+export const CSV_COLUMNS = ['Student', 'First Activity', 'Last Active'] as const;
+export const usageCsvFileName = (videoId: string): string => `usage-${videoId}.csv`;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Email, Id, NewPassword } from './common';
+
+export const UpdatePasswordBody = z.strictObject({
+  userId: Id,
+  email: Email.optional(),
+  oldPassword: z.string().min(1, 'Enter your current password').max(1024),
+  newPassword: NewPassword.optional(),
+});
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
+
+export const NotificationQueryBody = z.strictObject({ userId: Id });
+
+export const NotificationPreferences = z.strictObject({
+  receiveEmailsSubmittingQuestion: z.boolean(),
+  receiveEmailsAnsweredQuestion: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+export const UpdateNotificationBody = z.strictObject({
+  userId: Id,
+  receiveEmailsSubmittingQuestion: z.boolean().optional(),
+  receiveEmailsAnsweredQuestion: z.boolean().optional(),
+});
+export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
+
+/** Public settings the web app shows (footer link, staff contact). */
+export interface PublicConfig {
+  supportEmail: string;
+  researchGroupUrl: string;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { VALIDATION } from '../messages';
+import { Email, NewPassword } from './common';
+
+export const SignupBody = z.strictObject({
+  name: z.string().trim().min(1, VALIDATION.fillAllFields).max(100),
+  email: Email,
+  password: NewPassword,
+});
+export type SignupBody = z.infer<typeof SignupBody>;
+
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: z.string().min(1, VALIDATION.fillAllFields).max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ForgotPasswordBody = z.strictObject({ email: Email });
+
+export const ResetPasswordBody = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: NewPassword,
+});
+
+export interface UserDto {
+  id: string;
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** Answer of POST /api/login and /api/signup/: the token, the name and the user (SPEC §7). */
+export interface LoginAnswer {
+  token: string;
+  name: string;
+  id: string;
+  user: UserDto;
+}

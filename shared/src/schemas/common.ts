@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+
+export const Id = z.uuid({ message: 'Invalid id' });
+
+export const Email = z
+  .string()
+  .trim()
+  .min(1, 'Please fill in all fields')
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+export const PASSWORD_RULE = `Passwords must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`;
+
+export const NewPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_RULE)
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_RULE);
+
+/** ISO 8601 instant on the wire; a Date inside. */
+export const Instant = z.iso.datetime({ offset: true, message: 'Invalid date' });

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every layer. API tests run once per database: PGlite always, PostgreSQL when
+// TEST_DATABASE_URL is set (CI sets it).
+const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: apiTests,
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    env: { LECTERN_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'server-unit',
+          include: ['server/src/**/*.test.ts'],
+          exclude: apiTests,
+          environment: 'node',
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

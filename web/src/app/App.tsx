@@ -1,0 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_CLOSE_MS } from '@lectern/shared';
+import { SessionProvider } from '../features/auth/session-context';
+import { router } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+      <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../components/ui/Page';
+
+export function LecturePage() {
+  return <Page title="Lecture" />;
+}

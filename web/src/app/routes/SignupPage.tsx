@@ -1,0 +1,5 @@
+import { Page } from '../../components/ui/Page';
+
+export function SignupPage() {
+  return <Page title="Sign up" />;
+}
