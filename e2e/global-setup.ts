@@ -62,8 +62,12 @@ async function waitForHealth(baseURL: string, server: ChildProcess): Promise<voi
 
 /** `npm start` on a fresh data dir, with mail going to a real SMTP server of ours. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) {
-    throw new Error('web/dist is missing: run the browser tests through `npm test` (it builds the web app)');
+  // WEB_DIST_DIR lets a developer test a build of their own while others build web/dist.
+  const webDist = process.env.WEB_DIST_DIR ?? path.join(root, 'web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(
+      `${webDist} has no build: run the browser tests through \`npm test\` (it builds the web app)`,
+    );
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-e2e-'));
   const mailDir = path.join(work, 'mail');
@@ -81,6 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDist,
       DATABASE_URL: '', // always the embedded database, whatever the caller's environment
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -17,7 +17,7 @@ function newestMtime(entry) {
 const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/index.html', 'web/public', 'shared/src'].map((p) => path.join(root, p));
 const stale =
-  !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
+  !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });

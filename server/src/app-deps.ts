@@ -2,6 +2,7 @@ import type { AppConfig } from './config/env';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { MediaStore } from './lib/media-store';
 
 /** Everything a feature needs from outside, handed in by buildApp (tests pass their own clock). */
 export interface AppDeps {
@@ -9,4 +10,5 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  media: MediaStore;
 }

@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import { features } from './features';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createDiskMediaStore } from './lib/media-store';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
         app.log as FastifyBaseLogger,
       ),
+    media: createDiskMediaStore(config.mediaDir),
   };
   app.decorate('deps', deps);
 

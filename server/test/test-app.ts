@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { Db } from '../src/db/client';
 import type { Mailer } from '../src/lib/mailer';
+import type { MediaStore } from '../src/lib/media-store';
 import { CapturingMailer } from './capturing-mailer';
 import { TestClock } from './test-clock';
 import { openTestDatabase } from './test-databases';
@@ -16,6 +17,8 @@ export interface TestApp {
   clock: TestClock;
   mailer: CapturingMailer;
   config: AppConfig;
+  /** The app's media store (same data dir). */
+  media: MediaStore;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     mailer,
     config,
+    media: app.deps.media,
     close: async () => {
       await app.close();
       await testDb.dispose();

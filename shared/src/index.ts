@@ -7,3 +7,8 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/account';
 export * from './schemas/logging';
+export * from './schemas/courses';
+export * from './schemas/lectures';
+export * from './schemas/videos';
+export * from './schemas/questions';
+export * from './schemas/usage';

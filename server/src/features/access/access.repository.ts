@@ -1,0 +1,79 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  courseAdmins,
+  courseMembers,
+  courses,
+  lectureMembers,
+  lectureVideos,
+  lectures,
+} from '../../db/schema';
+
+export type LectureRow = typeof lectures.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;
+
+export async function findCourse(db: DbOrTx, courseId: string): Promise<CourseRow | null> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  return row ?? null;
+}
+
+export async function findLecture(db: DbOrTx, lectureId: string): Promise<LectureRow | null> {
+  const [row] = await db.select().from(lectures).where(eq(lectures.id, lectureId)).limit(1);
+  return row ?? null;
+}
+
+export async function isCourseAdmin(db: DbOrTx, userId: string, courseId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: courseAdmins.userId })
+    .from(courseAdmins)
+    .where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isCourseMember(db: DbOrTx, userId: string, courseId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: courseMembers.userId })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isLectureMember(db: DbOrTx, userId: string, lectureId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: lectureMembers.userId })
+    .from(lectureMembers)
+    .where(and(eq(lectureMembers.lectureId, lectureId), eq(lectureMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The lectures whose playlist holds a video, each with its course. */
+export async function lecturesHoldingVideo(db: DbOrTx, videoId: string): Promise<LectureRow[]> {
+  return db
+    .select({
+      id: lectures.id,
+      courseId: lectures.courseId,
+      title: lectures.title,
+      topic: lectures.topic,
+      lectureDate: lectures.lectureDate,
+      lectureDateAvailable: lectures.lectureDateAvailable,
+      lectureDateStart: lectures.lectureDateStart,
+      lectureDateEnd: lectures.lectureDateEnd,
+      createdAt: lectures.createdAt,
+    })
+    .from(lectureVideos)
+    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+    .where(eq(lectureVideos.videoId, videoId));
+}
+
+/** Of the given courses, those the user administers. */
+export async function adminCourseIds(db: DbOrTx, userId: string, courseIds: string[]): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const rows = await db
+    .select({ courseId: courseAdmins.courseId })
+    .from(courseAdmins)
+    .where(and(eq(courseAdmins.userId, userId), inArray(courseAdmins.courseId, courseIds)));
+  return new Set(rows.map((r) => r.courseId));
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
+import {
+  courseAdmins,
+  courseMembers,
+  courses,
+  lectureMembers,
+  lectureVideos,
+  lectures,
+  mediaFiles,
+  questions,
+  responses,
+  videos,
+} from '../src/db/schema';
+import type { MediaStore } from '../src/lib/media-store';
+
+// Seeds straight through the database, for tests of one feature that need another feature's data
+// (DESIGN §9: factories seed through the repository or the API). Overrides win over defaults.
+
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+const HOUR = 3_600_000;
+
+export async function seedCourse(
+  db: Db,
+  adminId: string,
+  overrides: Partial<typeof courses.$inferInsert> = {},
+): Promise<typeof courses.$inferSelect> {
+  const [course] = await db
+    .insert(courses)
+    .values({
+      name: 'Signals and Systems',
+      description: 'Fourier and friends',
+      createdBy: adminId,
+      ...overrides,
+    })
+    .returning();
+  await db.insert(courseAdmins).values({ courseId: course!.id, userId: adminId });
+  return course!;
+}
+
+export async function seedCourseAdmin(db: Db, courseId: string, userId: string): Promise<void> {
+  await db.insert(courseAdmins).values({ courseId, userId });
+}
+
+export async function seedCourseMember(db: Db, courseId: string, userId: string): Promise<void> {
+  await db.insert(courseMembers).values({ courseId, userId });
+}
+
+export async function seedLectureMember(db: Db, lectureId: string, userId: string): Promise<void> {
+  await db.insert(lectureMembers).values({ lectureId, userId });
+}
+
+/** A lecture released an hour before `now`, whose live window is the hour around `now`, unless overridden. */
+export async function seedLecture(
+  db: Db,
+  courseId: string,
+  now: Date,
+  overrides: Partial<typeof lectures.$inferInsert> = {},
+): Promise<typeof lectures.$inferSelect> {
+  const t = now.getTime();
+  const [lecture] = await db
+    .insert(lectures)
+    .values({
+      courseId,
+      title: 'Lecture 1: Sampling',
+      topic: 'Sampling',
+      lectureDate: new Date(t - HOUR / 2),
+      lectureDateAvailable: new Date(t - HOUR),
+      lectureDateStart: new Date(t - HOUR / 2),
+      lectureDateEnd: new Date(t + HOUR / 2),
+      ...overrides,
+    })
+    .returning();
+  return lecture!;
+}
+
+/** Copies a fixture into the media store and records it. */
+export async function seedMedia(
+  db: Db,
+  store: MediaStore,
+  fixture = 'lecture-10s.mp4',
+  durationSeconds = 10,
+): Promise<string> {
+  const copy = path.join(path.dirname(store.pathOf('0'.repeat(64))), `.seed-${Date.now()}-${Math.random()}`);
+  fs.copyFileSync(path.join(FIXTURES_DIR, fixture), copy);
+  const stored = await store.importFile(copy);
+  await db
+    .insert(mediaFiles)
+    .values({ sha256: stored.sha256, sizeBytes: stored.sizeBytes, durationSeconds })
+    .onConflictDoNothing();
+  return stored.sha256;
+}
+
+/** A video at the end of a lecture's playlist: a YouTube link unless a media sha256 is given. */
+export async function seedVideo(
+  db: Db,
+  lectureId: string,
+  options: { title?: string; mediaSha256?: string; durationSeconds?: number } = {},
+): Promise<typeof videos.$inferSelect> {
+  const [video] = await db
+    .insert(videos)
+    .values(
+      options.mediaSha256
+        ? {
+            title: options.title ?? 'Part 1',
+            sourceType: 'localFile',
+            mediaSha256: options.mediaSha256,
+            durationSeconds: options.durationSeconds ?? 10,
+          }
+        : {
+            title: options.title ?? 'Part 1',
+            sourceType: 'youtubeLink',
+            youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            durationSeconds: options.durationSeconds ?? 212,
+          },
+    )
+    .returning();
+  await addVideoToLecture(db, lectureId, video!.id);
+  return video!;
+}
+
+export async function addVideoToLecture(db: Db, lectureId: string, videoId: string): Promise<void> {
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${lectureVideos.position}), -1) + 1` })
+    .from(lectureVideos)
+    .where(eq(lectureVideos.lectureId, lectureId))) as [{ next: number }];
+  await db.insert(lectureVideos).values({ lectureId, videoId, position: Number(next) });
+}
+
+export async function seedQuestion(
+  db: Db,
+  videoId: string,
+  askerId: string | null,
+  overrides: Partial<typeof questions.$inferInsert> = {},
+): Promise<typeof questions.$inferSelect> {
+  const [question] = await db
+    .insert(questions)
+    .values({ videoId, askerId, question: 'Why does aliasing happen here?', timeAsked: 5, ...overrides })
+    .returning();
+  return question!;
+}
+
+/** Answers a question with a stored media file. */
+export async function seedResponse(
+  db: Db,
+  questionId: string,
+  mediaSha256: string,
+  posterId: string,
+  answeredAt = new Date(),
+): Promise<typeof responses.$inferSelect> {
+  const [response] = await db
+    .insert(responses)
+    .values({ mediaSha256, posterId, title: 'Answer' })
+    .returning();
+  await db
+    .update(questions)
+    .set({ responseId: response!.id, status: null, answeredAt })
+    .where(eq(questions.id, questionId));
+  return response!;
+}

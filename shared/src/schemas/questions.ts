@@ -1,0 +1,2 @@
+// Wire contracts of the questions feature (SPEC §3, §7).
+export {};

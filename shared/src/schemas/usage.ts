@@ -1,0 +1,2 @@
+// Wire contracts of the usage feature (SPEC §3, §7).
+export {};

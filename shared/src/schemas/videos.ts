@@ -1,0 +1,2 @@
+// Wire contracts of the videos feature (SPEC §3, §7).
+export {};
