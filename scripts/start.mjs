@@ -16,8 +16,10 @@ function newestMtime(entry) {
 
 const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/index.html', 'web/public', 'shared/src'].map((p) => path.join(root, p));
+// WEB_DIST_DIR names a build made elsewhere: nothing to build here.
 const stale =
-  !fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs);
+  !process.env.WEB_DIST_DIR &&
+  (!fs.existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > fs.statSync(builtIndex).mtimeMs);
 if (stale) {
   console.log('Building the web app…');
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
