@@ -14,6 +14,9 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
+// A .env file beside package.json is read first (see .env.example); the real environment wins.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
 const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/index.html', 'web/public', 'shared/src'].map((p) => path.join(root, p));
 // WEB_DIST_DIR names a build made elsewhere: nothing to build here.
