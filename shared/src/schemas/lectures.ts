@@ -1,2 +1,155 @@
-// Wire contracts of the lectures feature (SPEC §3, §7).
-export {};
+// Wire contracts of the lectures feature (SPEC §3 Lecture, Duplicate payload; §4; §7 "Courses and lectures").
+import { z } from 'zod';
+import { MAX_TITLE_LENGTH } from '../constants';
+import { VALIDATION } from '../messages';
+import { Id } from './common';
+import { type CourseAdminDto, JoinCode, courseFormText } from './courses';
+
+/** An ISO 8601 instant with a zone ("2026-03-01T09:00:00.000Z"), as the web sends Date#toISOString(). */
+const isoDate = (message: string) => z.iso.datetime({ offset: true, message });
+
+const LIVE_WINDOW_ORDER = 'The live discussion cannot end before it starts';
+
+/** lectureDateStart ≤ lectureDateEnd, reported on lectureDateEnd. */
+const liveWindowInOrder = <T extends { lectureDateStart: string; lectureDateEnd: string }>(
+  body: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (Date.parse(body.lectureDateStart) > Date.parse(body.lectureDateEnd)) {
+    ctx.addIssue({ code: 'custom', message: LIVE_WINDOW_ORDER, path: ['lectureDateEnd'] });
+  }
+};
+
+const Title = courseFormText(VALIDATION.titleRequired, MAX_TITLE_LENGTH);
+const Topic = z.string().trim().max(MAX_TITLE_LENGTH);
+
+export const LectureIdParams = z.strictObject({ id: Id });
+export const LectureVideosParams = z.strictObject({ lectureId: Id });
+export const CourseLecturesParams = z.strictObject({ courseId: Id });
+
+/** PUT /api/lectures/{id}: every editable field; anything else (courseID, lectureVideos …) is 400. */
+export const UpdateLectureBody = z
+  .strictObject({
+    title: Title,
+    topic: Topic,
+    lectureDate: isoDate('Invalid date'),
+    lectureDateAvailable: isoDate('Invalid date'),
+    lectureDateStart: isoDate('Invalid date'),
+    lectureDateEnd: isoDate('Invalid date'),
+  })
+  .superRefine(liveWindowInOrder);
+export type UpdateLectureBody = z.infer<typeof UpdateLectureBody>;
+
+/**
+ * POST /api/upload/createLectureOnly. lectureDateAvailable defaults to 30 minutes before the lecture
+ * date (SPEC §5, DATE_DEFAULTS).
+ */
+export const CreateLectureBody = z
+  .strictObject({
+    courseID: Id,
+    title: Title,
+    topic: courseFormText(VALIDATION.metadataRequired, MAX_TITLE_LENGTH),
+    lectureDate: isoDate(VALIDATION.metadataRequired),
+    lectureDateStart: isoDate(VALIDATION.metadataRequired),
+    lectureDateEnd: isoDate(VALIDATION.metadataRequired),
+    lectureDateAvailable: isoDate('Invalid date').optional(),
+  })
+  .superRefine(liveWindowInOrder);
+export type CreateLectureBody = z.infer<typeof CreateLectureBody>;
+
+export const DUPLICATE_MODES = ['duplicate', 'concurrent'] as const;
+export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
+
+/**
+ * POST /api/lectures/duplicate (SPEC §3 Duplicate payload). courseID is the target course, lectureID the
+ * source lecture. questions: the source questions to copy in 'duplicate' mode; ignored in 'concurrent'
+ * mode, where every question is shared.
+ */
+export const DuplicateLectureBody = z
+  .strictObject({
+    courseID: Id,
+    lectureID: Id,
+    lectureDate: isoDate('Invalid date'),
+    lectureDateAvailable: isoDate('Invalid date'),
+    lectureDateStart: isoDate('Invalid date'),
+    lectureDateEnd: isoDate('Invalid date'),
+    questions: z.array(Id).max(5000).default([]),
+    mode: z.enum(DUPLICATE_MODES, { message: 'Choose a duplication mode' }),
+  })
+  .superRefine(liveWindowInOrder);
+export type DuplicateLectureBody = z.infer<typeof DuplicateLectureBody>;
+
+/** POST /api/lectures/join. userId, when sent, must be the caller's. */
+export const JoinLectureBody = z.strictObject({ lectureId: JoinCode, userId: Id.optional() });
+export type JoinLectureBody = z.infer<typeof JoinLectureBody>;
+
+export const RemoveLectureVideoBody = z.strictObject({ videoId: Id });
+export type RemoveLectureVideoBody = z.infer<typeof RemoveLectureVideoBody>;
+
+/** The lecture's video ids in their new order: exactly the current ones, each once. */
+export const ReorderLectureVideosBody = z.strictObject({ videoIds: z.array(Id).min(1).max(500) });
+export type ReorderLectureVideosBody = z.infer<typeof ReorderLectureVideosBody>;
+
+/** A lecture on the wire (SPEC §3). Dates are ISO 8601 strings. */
+export interface LectureDto {
+  id: string;
+  _id: string;
+  title: string;
+  topic: string;
+  lectureDate: string;
+  lectureDateAvailable: string;
+  lectureDateStart: string;
+  lectureDateEnd: string;
+  /** Video ids in playlist order. */
+  lectureVideos: string[];
+  firstVideoId: string | null;
+  courseID: string;
+  parentCourse: { id: string; _id: string; name: string };
+  /** False while lectureDateAvailable is in the future; only admins ever receive such a lecture. */
+  released: boolean;
+}
+
+/** GET /api/lectures/courseLectures/{courseId}: lectures sorted by lectureDate. */
+export interface CourseLecturesAnswer {
+  lectures: LectureDto[];
+  admins: CourseAdminDto[];
+  name: string;
+  description: string;
+  id: string;
+  _id: string;
+  isAdmin: boolean;
+}
+
+export type LectureVideoSourceType = 'localFile' | 'youtubeLink';
+
+/** One entry of GET /api/lectures/lectureVideos/{lectureId}, in playlist order. */
+export interface LectureVideoItem {
+  id: string;
+  _id: string;
+  title: string;
+  sourceType: LectureVideoSourceType;
+  /** "/media/<sha256>.mp4" for a local file, the normalised watch URL for YouTube. */
+  videoSource: string;
+  durationSeconds: number | null;
+}
+
+/** 200 of POST /api/lectures/join. */
+export interface JoinLectureAnswer {
+  message: string;
+  id: string;
+  lectureId: string;
+  courseId: string;
+  firstVideoId: string | null;
+}
+
+/** Answer of removeVideo and reorderVideos: the playlist as it now stands. */
+export interface LecturePlaylistAnswer {
+  message: string;
+  lectureVideos: string[];
+}
+
+/** 201 of POST /api/lectures/duplicate: the new lecture. */
+export interface DuplicateLectureAnswer {
+  id: string;
+  _id: string;
+}
