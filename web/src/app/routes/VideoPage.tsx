@@ -1,5 +1,148 @@
+import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useSession } from '../../features/auth/session-context';
+import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
+import { LecturePlayer } from '../../features/player/components/LecturePlayer';
+import { Playlist } from '../../features/player/components/Playlist';
+import type { PlayerHandle } from '../../features/player/types';
+import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
+import { nextVideoId, readNavState } from '../../features/player/utils/playback';
+import { useVideoWithQuestions } from '../../features/questions/api/questions-api';
+import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
+import { QuestionBox } from '../../features/questions/components/QuestionBox';
+import { QuestionCards } from '../../features/questions/components/QuestionCards';
+import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
+import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { useNow } from '../../features/questions/hooks/useNow';
+import { isLiveNow } from '../../features/questions/utils/live-window';
 
+/** Student video view (SPEC §2): one view per video, so moving to another video starts afresh. */
 export function VideoPage() {
-  return <Page title="Lecture video" />;
+  const { videoId = '' } = useParams();
+  return <VideoView key={videoId} videoId={videoId} />;
+}
+
+function VideoView({ videoId }: { videoId: string }) {
+  const { videoAnswerId } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [nav] = useState(() => readNavState(location.state));
+  const player = useRef<PlayerHandle | null>(null);
+  const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
+  const [open, setOpen] = useState<QuestionDto | null>(null);
+  const [answerDismissed, setAnswerDismissed] = useState(false);
+
+  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
+  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
+  const lecture = useLecture(lectureId);
+  const playlist = useLectureVideos(lectureId);
+  const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));
+  const answered = (video.data?.questions ?? []).filter((q) => q.response);
+
+  // With /video/{id}/{responseId} the response overlay opens at once (SPEC §2).
+  const fromUrl =
+    videoAnswerId && !answerDismissed ? answered.find((q) => q.response === videoAnswerId) : undefined;
+  const shown = open ?? fromUrl ?? null;
+  const missingAnswer = Boolean(videoAnswerId && video.data && !fromUrl && !answerDismissed);
+  useEffect(() => {
+    if (missingAnswer) toast.error(ERRORS.noResponseYet);
+  }, [missingAnswer]);
+
+  if (video.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
+  if (video.isError) return <VideoNotFound />;
+  const v = video.data;
+  const logContext = { videoID: v.id, lectureID: lectureId ?? null, courseID: v.courseID };
+
+  const openResponse = (question: QuestionDto) => {
+    player.current?.pause();
+    setOpen(question);
+  };
+  const seek = (question: QuestionDto) => player.current?.seekTo(question.timeAsked);
+  const playNext = () => {
+    const next = nextVideoId(playlist.data ?? [], v.id);
+    if (next) navigate(`/video/${next}?lectureId=${lectureId}`, { state: { autoplay: true } });
+  };
+
+  return (
+    <Page title={v.title}>
+      {!user && (
+        <div className="card" role="note">
+          <p className="error-text">{ANONYMOUS.warning}</p>
+          <p>{ANONYMOUS.askingDisabled}</p>
+        </div>
+      )}
+      <div className="two-columns video-layout">
+        <aside>
+          <QuestionCards
+            questions={answered}
+            currentTime={time.current}
+            duration={time.duration}
+            onOpen={openResponse}
+          />
+          {playlist.data && (
+            <Playlist
+              videos={playlist.data}
+              currentId={v.id}
+              hrefFor={(id) => `/video/${id}?lectureId=${lectureId}`}
+            />
+          )}
+        </aside>
+        <div>
+          <LecturePlayer
+            video={v}
+            handle={player}
+            startAt={nav.seekTo}
+            autoplay={nav.autoplay}
+            {...lectureUsageEvents(logContext)}
+            onTime={(current, duration) => setTime({ current, duration })}
+            onEnded={playNext}
+          />
+          {user && (
+            <QuestionBox
+              videoId={v.id}
+              lectureId={lectureId}
+              userId={user.id}
+              live={live}
+              currentTime={() => player.current?.currentTime() ?? time.current}
+              logContext={logContext}
+            />
+          )}
+          {lectureId && (
+            <p>
+              <Link
+                className="button secondary"
+                to={`/lecture-with-responses/${v.id}?lectureId=${lectureId}`}
+              >
+                All questions with responses in this lecture
+              </Link>
+            </p>
+          )}
+          <h2>Previously Asked Questions</h2>
+          <AnsweredQuestionList
+            questions={answered}
+            onView={openResponse}
+            onSeek={seek}
+            empty="No questions with responses yet."
+          />
+        </div>
+      </div>
+      {shown && (
+        <ResponseOverlay
+          question={shown}
+          userId={user?.id}
+          logContext={logContext}
+          onClose={() => {
+            setOpen(null);
+            setAnswerDismissed(true);
+            player.current?.play(); // the lecture resumes where it was paused (SPEC §4)
+          }}
+        />
+      )}
+    </Page>
+  );
 }

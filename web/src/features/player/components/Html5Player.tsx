@@ -1,0 +1,63 @@
+import { PLAYER_HEIGHT_PX } from '@lectern/shared';
+import { type Ref, useImperativeHandle, useRef } from 'react';
+import type { PlayerHandle, PlayerSourceProps } from '../types';
+
+/** A local mp4 (videoSource is a /media/… path on the same origin) in a plain <video> element. */
+export function Html5Player({
+  ref,
+  title,
+  source,
+  startAt,
+  autoplay,
+  ...events
+}: PlayerSourceProps & { ref: Ref<PlayerHandle> }) {
+  const video = useRef<HTMLVideoElement>(null);
+
+  useImperativeHandle(ref, () => ({
+    play: () => void video.current?.play().catch(() => undefined),
+    pause: () => video.current?.pause(),
+    currentTime: () => video.current?.currentTime ?? 0,
+    duration: () => video.current?.duration ?? Number.NaN,
+    seekTo: (seconds) => {
+      if (video.current) video.current.currentTime = seconds;
+    },
+    rate: () => video.current?.playbackRate ?? 1,
+    setRate: (rate) => {
+      if (video.current) video.current.playbackRate = rate;
+    },
+  }));
+
+  const now = () => video.current?.currentTime ?? 0;
+
+  return (
+    <video
+      ref={video}
+      src={source}
+      aria-label={title}
+      controls
+      // Fullscreen would hide the question cards (SPEC §4), so the native button is hidden as well.
+      controlsList="nofullscreen"
+      disablePictureInPicture
+      playsInline
+      preload="metadata"
+      style={{ width: '100%', height: PLAYER_HEIGHT_PX, background: '#000' }}
+      onLoadedMetadata={(e) => {
+        const el = e.currentTarget;
+        if (startAt) el.currentTime = startAt;
+        if (autoplay) void el.play().catch(() => undefined);
+        events.onTime?.(el.currentTime, el.duration);
+      }}
+      onTimeUpdate={(e) => events.onTime?.(e.currentTarget.currentTime, e.currentTarget.duration)}
+      onPlay={() => events.onPlay?.(now())}
+      onPause={(e) => {
+        // The element pauses itself at the end; that is not a viewer's pause.
+        if (!e.currentTarget.ended) events.onPause?.(now());
+      }}
+      onSeeked={() => events.onSeeked?.(now())}
+      onRateChange={(e) => events.onRateChange?.(e.currentTarget.playbackRate, now())}
+      onEnded={() => events.onEnded?.()}
+    >
+      <track kind="captions" />
+    </video>
+  );
+}

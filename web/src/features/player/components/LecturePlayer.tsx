@@ -1,0 +1,67 @@
+import type { LectureVideoSourceType } from '@lectern/shared';
+import { type RefObject, useState } from 'react';
+import { useFullscreenRefusal } from '../hooks/useFullscreenRefusal';
+import type { PlayerEvents, PlayerHandle } from '../types';
+import { skipTarget } from '../utils/playback';
+import { Html5Player } from './Html5Player';
+import { PlayerControls } from './PlayerControls';
+import { YouTubeFrame } from './YouTubeFrame';
+import '../player.css';
+
+export interface PlayableVideo {
+  id: string;
+  title: string;
+  sourceType: LectureVideoSourceType;
+  videoSource: string;
+}
+
+/**
+ * The lecture player: a local mp4 or a YouTube video behind one handle, with speed and skip controls,
+ * and fullscreen refused. The page holds `handle` to read the time, seek and pause.
+ */
+export function LecturePlayer({
+  video,
+  handle,
+  startAt,
+  autoplay,
+  ...events
+}: PlayerEvents & {
+  video: PlayableVideo;
+  handle: RefObject<PlayerHandle | null>;
+  startAt?: number;
+  autoplay?: boolean;
+}) {
+  const [rate, setRate] = useState(1);
+  useFullscreenRefusal(() => handle.current?.pause());
+
+  const common = {
+    ref: handle,
+    title: video.title,
+    source: video.videoSource,
+    startAt,
+    autoplay,
+    ...events,
+    onRateChange: (r: number, t: number) => {
+      setRate(Math.round(r * 10) / 10);
+      events.onRateChange?.(r, t);
+    },
+  };
+
+  return (
+    <div className="lecture-player">
+      {video.sourceType === 'youtubeLink' ? (
+        <YouTubeFrame key={video.id} {...common} />
+      ) : (
+        <Html5Player key={video.id} {...common} />
+      )}
+      <PlayerControls
+        rate={rate}
+        onRate={(r) => handle.current?.setRate(r)}
+        onSkip={(delta) => {
+          const player = handle.current;
+          if (player) player.seekTo(skipTarget(player.currentTime(), delta, player.duration()));
+        }}
+      />
+    </div>
+  );
+}

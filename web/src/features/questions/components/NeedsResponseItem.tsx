@@ -1,0 +1,35 @@
+import { type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { Link } from 'react-router';
+import { StatusNote } from './StatusNote';
+
+/**
+ * One question waiting for the instructor: (course,) lecture, text, asker or "anonymous", time in the
+ * lecture, status, "Respond to question", and "Edit Response" for live or processing ones when asked for.
+ */
+export function NeedsResponseItem({
+  question,
+  showCourse = false,
+  showEdit = false,
+}: {
+  question: QuestionDto;
+  showCourse?: boolean;
+  showEdit?: boolean;
+}) {
+  return (
+    <li className="card">
+      {showCourse && <p className="hint">{`Course: ${question.courseName}`}</p>}
+      <p className="hint">{`Lecture: ${question.lectureName}`}</p>
+      <p>
+        <strong>{question.question}</strong>
+      </p>
+      <p className="hint">
+        {`Asked by ${question.whoAsked?.name ?? 'anonymous'} at ${formatVideoTime(question.timeAsked)}`}
+      </p>
+      <StatusNote question={question} />
+      <div className="row">
+        <Link to={`/respond/${question.id}`}>Respond to question</Link>
+        {showEdit && question.status && <Link to={`/editQuestion/${question.id}`}>Edit Response</Link>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+import { DELAYS_MS, FETCH_ERRORS, type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { type UsageContext, logUsage } from '../../../lib/usage-log';
+import { useResponseVideo } from '../api/questions-api';
+import { VoteArrows } from './VoteArrows';
+import '../questions.css';
+
+/**
+ * The response overlay (SPEC §2, §9): a modal of 70 % size whose answer video starts 100 ms after opening,
+ * with vote arrows and a close button. Escape closes it too. The caller resumes the lecture on close.
+ */
+export function ResponseOverlay({
+  question,
+  userId,
+  logContext,
+  onClose,
+}: {
+  question: QuestionDto;
+  userId: string | undefined;
+  logContext: UsageContext;
+  onClose(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const response = useResponseVideo(question.response);
+  const context = { ...logContext, questionID: question.id };
+  const time = () => video.current?.currentTime ?? 0;
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  useEffect(() => {
+    if (response.isError) toast.error(FETCH_ERRORS.loadingResponse);
+  }, [response.isError]);
+
+  const source = response.data?.videoSource;
+  useEffect(() => {
+    if (!source) return;
+    const timer = window.setTimeout(
+      () => void video.current?.play().catch(() => undefined),
+      DELAYS_MS.responseAutoplay,
+    );
+    return () => window.clearTimeout(timer);
+  }, [source]);
+
+  const close = () => {
+    logUsage('videoCloseResponse', { ...context, videoTime: time() });
+    onClose();
+  };
+
+  return (
+    // The dialog's own close event (Escape) goes through the same path as the Close button.
+    <dialog
+      ref={dialog}
+      className="response-overlay"
+      aria-labelledby="response-overlay-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <h2 id="response-overlay-title">{question.question}</h2>
+      <p className="hint">Asked at {formatVideoTime(question.timeAsked)}</p>
+      {source ? (
+        <video
+          ref={video}
+          src={source}
+          aria-label="Response video"
+          controls
+          controlsList="nofullscreen"
+          disablePictureInPicture
+          playsInline
+          onPlay={() => {
+            logUsage('videoPlayResponse', { ...context, videoTime: time() });
+            if (time() < 0.5) logUsage('watchVideoResponse', { ...context, videoTime: 0 });
+          }}
+          onPause={(e) => {
+            if (!e.currentTarget.ended) logUsage('videoPauseResponse', { ...context, videoTime: time() });
+          }}
+        >
+          <track kind="captions" />
+        </video>
+      ) : (
+        <p role="status">{response.isError ? FETCH_ERRORS.couldNotLoadResponse : 'Loading response...'}</p>
+      )}
+      <div className="row response-overlay-footer">
+        <VoteArrows question={question} userId={userId} />
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

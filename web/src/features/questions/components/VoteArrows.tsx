@@ -1,0 +1,63 @@
+import { ERRORS, type QuestionDto, type VoteOption } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { QUESTIONS_KEY, putVote } from '../api/questions-api';
+import { formatRating, ownVote } from '../utils/votes';
+
+/**
+ * Up/down arrows with the rating (SPEC §4 Votes): a click sends UP or DOWN and the answer's userVotes and
+ * ratings replace the local values. The chosen arrow shows pressed. Anonymous viewers see the count only.
+ */
+export function VoteArrows({ question, userId }: { question: QuestionDto; userId: string | undefined }) {
+  const queryClient = useQueryClient();
+  const [votes, setVotes] = useState({ ratings: question.ratings, userVotes: question.userVotes });
+  const [busy, setBusy] = useState(false);
+  const mine = ownVote(votes.userVotes, userId);
+
+  const vote = async (option: VoteOption) => {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      const answer = await putVote(question.id, userId, option);
+      setVotes({ ratings: answer.ratings, userVotes: answer.userVotes });
+      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
+    } catch {
+      toast.error(ERRORS.voteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="vote-arrows" role="group" aria-label="Rate this response">
+      {userId && (
+        <button
+          type="button"
+          className="secondary"
+          aria-label="Upvote"
+          aria-pressed={mine === 'UP'}
+          disabled={busy}
+          onClick={() => void vote('UP')}
+        >
+          ▲
+        </button>
+      )}
+      <span aria-label={`Rating ${votes.ratings}`} className="vote-count">
+        {formatRating(votes.ratings)}
+      </span>
+      {userId && (
+        <button
+          type="button"
+          className="secondary"
+          aria-label="Downvote"
+          aria-pressed={mine === 'DOWN'}
+          disabled={busy}
+          onClick={() => void vote('DOWN')}
+        >
+          ▼
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { QuestionDto } from '@lectern/shared';
+
+/** Unanswered: no response id (SPEC §3). Live and processing ones stay here (SPEC §4). */
+export const needsResponse = (q: QuestionDto): boolean => !q.response;
+
+/** Live first, then earliest posted (SPEC §4 Question status). */
+export function byUrgency(a: QuestionDto, b: QuestionDto): number {
+  const live = Number(b.status === 'live') - Number(a.status === 'live');
+  return live !== 0 ? live : Date.parse(a.timePosted) - Date.parse(b.timePosted);
+}
+
+export interface CourseGroup {
+  courseId: string;
+  courseName: string;
+  questions: QuestionDto[];
+}
+
+/** Questions needing a response, grouped by course (sorted by name), each group live first then earliest. */
+export function groupNeedingResponseByCourse(questions: readonly QuestionDto[]): CourseGroup[] {
+  const groups = new Map<string, CourseGroup>();
+  for (const q of questions.filter(needsResponse)) {
+    const group = groups.get(q.courseId) ?? { courseId: q.courseId, courseName: q.courseName, questions: [] };
+    group.questions.push(q);
+    groups.set(q.courseId, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.courseName.localeCompare(b.courseName, undefined, { sensitivity: 'base' }))
+    .map((g) => ({ ...g, questions: g.questions.sort(byUrgency) }));
+}
+
+/** Case-insensitive substring search over the question text (SPEC §2 Course questions). */
+export function filterByText<T extends { question: string }>(questions: readonly T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? questions.filter((q) => q.question.toLowerCase().includes(needle)) : [...questions];
+}
