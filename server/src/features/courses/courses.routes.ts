@@ -1,5 +1,65 @@
-import type { Feature } from '../feature';
+import {
+  AddAdminBody,
+  CourseIdParams,
+  CreateCourseBody,
+  JoinCourseBody,
+  JoinLectureBody,
+  SUCCESS,
+  UpdateCourseBody,
+  UserCoursesParams,
+} from '@lectern/shared';
+import type { FastifyReply } from 'fastify';
+import { currentUser } from '../../plugins/auth';
+import { type Feature, typed } from '../feature';
+import { createCoursesService } from './courses.service';
+import { type JoinOutcome, createJoinService } from './join.service';
 
-export const coursesRoutes: Feature = () => {
-  // routes of this feature are registered here
+/** 200 with the answer, or 409 with where the caller already belongs (SPEC §4 navigation). */
+const sendJoin = <T>(reply: FastifyReply, outcome: JoinOutcome<T>) =>
+  outcome.joined ? reply.send(outcome.answer) : reply.code(409).send(outcome.conflict);
+
+// SPEC §7 "Courses and lectures" (courses half) and both joins: memberships live here.
+export const coursesRoutes: Feature = (app, deps) => {
+  const courses = createCoursesService(deps);
+  const joins = createJoinService(deps);
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+
+  r.get(
+    '/api/courses/user-courses/:userId',
+    { schema: { params: UserCoursesParams }, config: user },
+    async (req) => courses.userCourses(currentUser(req), req.params.userId),
+  );
+
+  r.post('/api/courses', { schema: { body: CreateCourseBody }, config: user }, async (req, reply) =>
+    reply.code(201).send(await courses.create(currentUser(req), req.body)),
+  );
+
+  r.post('/api/courses/join', { schema: { body: JoinCourseBody }, config: user }, async (req, reply) =>
+    sendJoin(reply, await joins.joinCourse(currentUser(req), req.body)),
+  );
+
+  r.post('/api/lectures/join', { schema: { body: JoinLectureBody }, config: user }, async (req, reply) =>
+    sendJoin(reply, await joins.joinLecture(currentUser(req), req.body)),
+  );
+
+  r.post('/api/courses/add-admin', { schema: { body: AddAdminBody }, config: user }, async (req) => {
+    await courses.addAdmin(currentUser(req), req.body);
+    return { message: SUCCESS.adminAdded };
+  });
+
+  r.get('/api/courses/:id', { schema: { params: CourseIdParams }, config: user }, async (req) =>
+    courses.get(currentUser(req), req.params.id),
+  );
+
+  r.put(
+    '/api/courses/:id',
+    { schema: { params: CourseIdParams, body: UpdateCourseBody }, config: user },
+    async (req) => courses.update(currentUser(req), req.params.id, req.body),
+  );
+
+  r.delete('/api/courses/:id', { schema: { params: CourseIdParams }, config: user }, async (req) => {
+    await courses.remove(currentUser(req), req.params.id);
+    return { message: SUCCESS.courseDeleted };
+  });
 };

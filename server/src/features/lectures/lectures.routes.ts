@@ -1,5 +1,83 @@
-import type { Feature } from '../feature';
+import {
+  CourseLecturesParams,
+  CreateLectureBody,
+  DuplicateLectureBody,
+  LectureIdParams,
+  LectureVideosParams,
+  RemoveLectureVideoBody,
+  ReorderLectureVideosBody,
+  SUCCESS,
+  UpdateLectureBody,
+} from '@lectern/shared';
+import { currentUser } from '../../plugins/auth';
+import { type Feature, typed } from '../feature';
+import { createDuplicateService } from './duplicate.service';
+import { createLecturesService } from './lectures.service';
 
-export const lecturesRoutes: Feature = () => {
-  // routes of this feature are registered here
+// SPEC §7 "Courses and lectures" (lectures half) and POST /api/upload/createLectureOnly.
+// POST /api/lectures/join is registered by the courses feature, which owns memberships.
+export const lecturesRoutes: Feature = (app, deps) => {
+  const lectures = createLecturesService(deps);
+  const duplicates = createDuplicateService(deps);
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+
+  r.get(
+    '/api/lectures/courseLectures/:courseId',
+    { schema: { params: CourseLecturesParams }, config: user },
+    async (req) => lectures.ofCourse(currentUser(req), req.params.courseId),
+  );
+
+  r.get(
+    '/api/lectures/lectureVideos/:lectureId',
+    { schema: { params: LectureVideosParams }, config: { auth: 'public' } },
+    async (req) => lectures.videos(req.user, req.params.lectureId),
+  );
+
+  r.post(
+    '/api/lectures/duplicate',
+    { schema: { body: DuplicateLectureBody }, config: user },
+    async (req, reply) => reply.code(201).send(await duplicates.duplicate(currentUser(req), req.body)),
+  );
+
+  r.post(
+    '/api/upload/createLectureOnly',
+    { schema: { body: CreateLectureBody }, config: user },
+    async (req, reply) => reply.code(201).send(await lectures.create(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/api/lectures/:id',
+    { schema: { params: LectureIdParams }, config: { auth: 'public' } },
+    async (req) => lectures.get(req.user, req.params.id),
+  );
+
+  r.put(
+    '/api/lectures/:id',
+    { schema: { params: LectureIdParams, body: UpdateLectureBody }, config: user },
+    async (req) => lectures.update(currentUser(req), req.params.id, req.body),
+  );
+
+  r.delete('/api/lectures/:id', { schema: { params: LectureIdParams }, config: user }, async (req) => {
+    await lectures.remove(currentUser(req), req.params.id);
+    return { message: SUCCESS.lectureDeleted };
+  });
+
+  r.post(
+    '/api/lectures/:id/removeVideo',
+    { schema: { params: LectureIdParams, body: RemoveLectureVideoBody }, config: user },
+    async (req) => ({
+      message: SUCCESS.videoRemoved,
+      lectureVideos: await lectures.removeVideo(currentUser(req), req.params.id, req.body.videoId),
+    }),
+  );
+
+  r.post(
+    '/api/lectures/:id/reorderVideos',
+    { schema: { params: LectureIdParams, body: ReorderLectureVideosBody }, config: user },
+    async (req) => ({
+      message: SUCCESS.orderUpdated,
+      lectureVideos: await lectures.reorderVideos(currentUser(req), req.params.id, req.body.videoIds),
+    }),
+  );
 };

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  courseAdmins,
+  courseMembers,
+  courses,
+  lectureMembers,
+  lectureVideos,
+  lectures,
+  users,
+} from '../../db/schema';
+import type { CourseRow, LectureRow } from '../access/access.repository';
+
+export async function insertCourse(
+  db: DbOrTx,
+  values: { name: string; description: string; createdBy: string },
+): Promise<CourseRow> {
+  const [row] = await db.insert(courses).values(values).returning();
+  await db.insert(courseAdmins).values({ courseId: row!.id, userId: values.createdBy });
+  return row!;
+}
+
+export async function updateCourse(
+  db: DbOrTx,
+  id: string,
+  values: { name: string; description: string },
+): Promise<CourseRow> {
+  const [row] = await db.update(courses).set(values).where(eq(courses.id, id)).returning();
+  return row!;
+}
+
+/** Deletes the course; its lectures, playlist entries and memberships cascade. */
+export async function deleteCourseRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(courses).where(eq(courses.id, id));
+}
+
+/** The administrators of a course, creator first. Names only: never e-mails (DESIGN §5.3). */
+export async function adminsOfCourse(db: DbOrTx, courseId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(courseAdmins)
+    .innerJoin(users, eq(users.id, courseAdmins.userId))
+    .where(eq(courseAdmins.courseId, courseId))
+    .orderBy(asc(courseAdmins.createdAt), asc(users.name));
+}
+
+export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+  await db.insert(courseAdmins).values({ courseId, userId });
+}
+
+/** A new admin stops being a student of the course and of its single lectures. */
+export async function dropStudentMemberships(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+  await db
+    .delete(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, userId)));
+  const courseLectures = db.select({ id: lectures.id }).from(lectures).where(eq(lectures.courseId, courseId));
+  await db
+    .delete(lectureMembers)
+    .where(and(eq(lectureMembers.userId, userId), inArray(lectureMembers.lectureId, courseLectures)));
+}
+
+export async function addCourseMember(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+  await db.insert(courseMembers).values({ courseId, userId }).onConflictDoNothing();
+}
+
+export async function addLectureMember(db: DbOrTx, lectureId: string, userId: string): Promise<void> {
+  await db.insert(lectureMembers).values({ lectureId, userId }).onConflictDoNothing();
+}
+
+const summary = { id: courses.id, name: courses.name, description: courses.description };
+export type CourseSummaryRow = { id: string; name: string; description: string };
+
+export async function coursesJoinedBy(db: DbOrTx, userId: string): Promise<CourseSummaryRow[]> {
+  return db
+    .select(summary)
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .where(eq(courseMembers.userId, userId))
+    .orderBy(asc(courseMembers.createdAt));
+}
+
+export async function coursesAdministeredBy(db: DbOrTx, userId: string): Promise<CourseSummaryRow[]> {
+  return db
+    .select(summary)
+    .from(courseAdmins)
+    .innerJoin(courses, eq(courses.id, courseAdmins.courseId))
+    .where(eq(courseAdmins.userId, userId))
+    .orderBy(asc(courseAdmins.createdAt));
+}
+
+export async function lecturesJoinedBy(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ lecture: LectureRow; courseName: string }[]> {
+  return db
+    .select({ lecture: lectures, courseName: courses.name })
+    .from(lectureMembers)
+    .innerJoin(lectures, eq(lectures.id, lectureMembers.lectureId))
+    .innerJoin(courses, eq(courses.id, lectures.courseId))
+    .where(eq(lectureMembers.userId, userId))
+    .orderBy(asc(lectures.lectureDate));
+}
+
+/** Ids of every video in any lecture of the course (candidates for orphan cleanup). */
+export async function videoIdsOfCourse(db: DbOrTx, courseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ videoId: lectureVideos.videoId })
+    .from(lectureVideos)
+    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+    .where(eq(lectures.courseId, courseId));
+  return rows.map((r) => r.videoId);
+}

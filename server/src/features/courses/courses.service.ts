@@ -1,0 +1,124 @@
+import {
+  type AddAdminBody,
+  type CourseDto,
+  type CreateCourseBody,
+  Id,
+  SETTINGS_ERRORS,
+  type UpdateCourseBody,
+  type UserCoursesAnswer,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { type CourseRow, isCourseAdmin } from '../access/access.repository';
+import { type Role, isReleased, requireCourseAdmin, requireCourseMember } from '../access/access.service';
+import { findUserByEmail, findUserById } from '../auth/users.repository';
+import { lecturesOfCourse, playlistsOf } from '../lectures/lectures.repository';
+import { deleteOrphanedVideos, removeUnreferencedMedia } from '../lectures/orphans';
+import {
+  addCourseAdmin,
+  adminsOfCourse,
+  coursesAdministeredBy,
+  coursesJoinedBy,
+  deleteCourseRow,
+  dropStudentMemberships,
+  insertCourse,
+  lecturesJoinedBy,
+  updateCourse,
+  videoIdsOfCourse,
+} from './courses.repository';
+import { toCourseAdmin, toCourseSummary, toJoinedLecture } from './courses.mapper';
+
+/** The server acts as the token's user: an id naming anyone else is refused (DESIGN §5.1). */
+function assertSelf(caller: AuthUser, userId: string | undefined): void {
+  if (userId !== undefined && userId !== caller.id) throw forbidden('You can only act for yourself');
+}
+
+export function createCoursesService({ db, clock, media }: AppDeps) {
+  /** The user an add-admin form names: by id when one is given, else by email (SPEC §2 Add admin). */
+  async function findNamedUser({ adminId, adminEmail }: AddAdminBody) {
+    if (adminId) return Id.safeParse(adminId).success ? findUserById(db, adminId) : null;
+    return adminEmail ? findUserByEmail(db, adminEmail) : null;
+  }
+
+  async function courseDto(course: CourseRow, role: Exclude<Role, 'none'>): Promise<CourseDto> {
+    const now = clock();
+    const lectures = await lecturesOfCourse(db, course.id);
+    const admins = await adminsOfCourse(db, course.id);
+    return {
+      ...toCourseSummary(course),
+      admins: admins.map(toCourseAdmin),
+      lectures: role === 'admin' ? lectures.length : lectures.filter((l) => isReleased(l, now)).length,
+      isAdmin: role === 'admin',
+    };
+  }
+
+  return {
+    async userCourses(caller: AuthUser, userId: string): Promise<UserCoursesAnswer> {
+      assertSelf(caller, userId);
+      const now = clock();
+      const joined = await coursesJoinedBy(db, caller.id);
+      const created = await coursesAdministeredBy(db, caller.id);
+      const administered = new Set(created.map((c) => c.id));
+      // Single lectures appear once released, unless the caller administers their course (SPEC §4).
+      const lectures = (await lecturesJoinedBy(db, caller.id)).filter(
+        ({ lecture }) => administered.has(lecture.courseId) || isReleased(lecture, now),
+      );
+      const playlists = await playlistsOf(
+        db,
+        lectures.map(({ lecture }) => lecture.id),
+      );
+      return {
+        joinedCourses: joined.map(toCourseSummary),
+        createdCourses: created.map(toCourseSummary),
+        joinedLectures: lectures.map(({ lecture, courseName }) =>
+          toJoinedLecture(lecture, courseName, playlists.get(lecture.id)?.[0] ?? null),
+        ),
+      };
+    },
+
+    async create(caller: AuthUser, body: CreateCourseBody): Promise<CourseDto> {
+      assertSelf(caller, body.adminId);
+      const course = await db.transaction((tx) =>
+        insertCourse(tx, { name: body.name, description: body.description, createdBy: caller.id }),
+      );
+      return courseDto(course, 'admin');
+    },
+
+    async get(caller: AuthUser, courseId: string): Promise<CourseDto> {
+      const { course, role } = await requireCourseMember(db, caller, courseId);
+      return courseDto(course, role);
+    },
+
+    async update(caller: AuthUser, courseId: string, body: UpdateCourseBody): Promise<CourseDto> {
+      await requireCourseAdmin(db, caller, courseId);
+      const course = await updateCourse(db, courseId, { name: body.name, description: body.description });
+      return courseDto(course, 'admin');
+    },
+
+    /** The course, its lectures, then videos in no lecture any more and media nothing uses (DESIGN §4). */
+    async remove(caller: AuthUser, courseId: string): Promise<void> {
+      await requireCourseAdmin(db, caller, courseId);
+      const gone = await db.transaction(async (tx) => {
+        const videoIds = await videoIdsOfCourse(tx, courseId);
+        await deleteCourseRow(tx, courseId);
+        return deleteOrphanedVideos(tx, videoIds);
+      });
+      await removeUnreferencedMedia(db, media, gone);
+    },
+
+    /** Only an admin of this course may add one; the new admin stops being a student (SPEC §6). */
+    async addAdmin(caller: AuthUser, body: AddAdminBody): Promise<void> {
+      await requireCourseAdmin(db, caller, body.courseId);
+      const newAdmin = await findNamedUser(body);
+      if (!newAdmin) throw notFound(SETTINGS_ERRORS.userNotFound);
+      if (await isCourseAdmin(db, newAdmin.id, body.courseId)) {
+        throw conflict('That user is already an administrator of this course');
+      }
+      await db.transaction(async (tx) => {
+        await addCourseAdmin(tx, body.courseId, newAdmin.id);
+        await dropStudentMemberships(tx, body.courseId, newAdmin.id);
+      });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  ERRORS,
+  Id,
+  type JoinConflictBody,
+  type JoinCourseAnswer,
+  type JoinCourseBody,
+  type JoinLectureAnswer,
+  type JoinLectureBody,
+  SUCCESS,
+  VALIDATION,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import {
+  findCourse,
+  findLecture,
+  isCourseAdmin,
+  isCourseMember,
+  isLectureMember,
+} from '../access/access.repository';
+import { isReleased } from '../access/access.service';
+import { playlistsOf } from '../lectures/lectures.repository';
+import { addCourseMember, addLectureMember } from './courses.repository';
+import { JoinThrottle } from './join-throttle';
+
+/** Either the join happened, or the caller already belongs and the body says where to go (SPEC §4). */
+export type JoinOutcome<T> = { joined: true; answer: T } | { joined: false; conflict: JoinConflictBody };
+
+const isId = (value: string): boolean => Id.safeParse(value).success;
+
+export function createJoinService({ db, clock }: AppDeps) {
+  const throttle = new JoinThrottle();
+
+  /** The server acts as the token's user (DESIGN §5.1); then the failed-join brake (AC-11). */
+  function admit(caller: AuthUser, userId: string | undefined): number {
+    if (userId !== undefined && userId !== caller.id) throw forbidden('You can only join for yourself');
+    const now = clock().getTime();
+    throttle.check(caller.id, now);
+    return now;
+  }
+
+  function unknown(caller: AuthUser, now: number, message: string): never {
+    throttle.recordFailure(caller.id, now);
+    throw notFound(message);
+  }
+
+  return {
+    async joinCourse(caller: AuthUser, body: JoinCourseBody): Promise<JoinOutcome<JoinCourseAnswer>> {
+      const now = admit(caller, body.userId);
+      const course = isId(body.courseId) ? await findCourse(db, body.courseId) : null;
+      if (!course) return unknown(caller, now, ERRORS.courseDoesNotExist);
+      if (await isCourseAdmin(db, caller.id, course.id)) throw badRequest(VALIDATION.cantJoinOwnCourse);
+      if (await isCourseMember(db, caller.id, course.id)) {
+        return {
+          joined: false,
+          conflict: { error: ERRORS.alreadyEnrolled, code: 'CONFLICT', courseId: course.id },
+        };
+      }
+      await addCourseMember(db, course.id, caller.id);
+      return { joined: true, answer: { message: SUCCESS.courseJoined, id: course.id, courseId: course.id } };
+    },
+
+    /** Joining one lecture; before release it is listed only once available (SPEC §4). */
+    async joinLecture(caller: AuthUser, body: JoinLectureBody): Promise<JoinOutcome<JoinLectureAnswer>> {
+      const now = admit(caller, body.userId);
+      const lecture = isId(body.lectureId) ? await findLecture(db, body.lectureId) : null;
+      if (!lecture) return unknown(caller, now, ERRORS.lectureDoesNotExist);
+      if (await isCourseAdmin(db, caller.id, lecture.courseId)) {
+        throw badRequest(VALIDATION.cantJoinOwnCourse);
+      }
+      const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
+      const firstVideoId = isReleased(lecture, new Date(now)) ? (playlist[0] ?? null) : null;
+      const where = { lectureId: lecture.id, courseId: lecture.courseId, firstVideoId };
+      if (
+        (await isCourseMember(db, caller.id, lecture.courseId)) ||
+        (await isLectureMember(db, caller.id, lecture.id))
+      ) {
+        return {
+          joined: false,
+          conflict: { error: ERRORS.alreadyJoinedLecture, code: 'CONFLICT', ...where },
+        };
+      }
+      await addLectureMember(db, lecture.id, caller.id);
+      return { joined: true, answer: { message: SUCCESS.lectureJoined, id: lecture.id, ...where } };
+    },
+  };
+}

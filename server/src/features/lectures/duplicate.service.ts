@@ -1,0 +1,65 @@
+import type { DuplicateLectureAnswer, DuplicateLectureBody } from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findLecture } from '../access/access.repository';
+import { requireCourseAdmin } from '../access/access.service';
+import { copyQuestions, copyVideos, questionsByIds } from './duplicate.repository';
+import { insertLecture, insertPlaylist, videosOfLecture } from './lectures.repository';
+
+/**
+ * POST /api/lectures/duplicate (SPEC §4 Duplicate modes). 'concurrent': the new lecture's playlist holds
+ * the same video rows, so questions and answers are shared for free; 'duplicate': new video rows on the
+ * same media and copies of the chosen questions. The caller must administer both courses (AC-6).
+ */
+export function createDuplicateService({ db }: AppDeps) {
+  return {
+    async duplicate(user: AuthUser, body: DuplicateLectureBody): Promise<DuplicateLectureAnswer> {
+      const source = await findLecture(db, body.lectureID);
+      if (!source) throw notFound('Lecture not found');
+      await requireCourseAdmin(db, user, source.courseId);
+      await requireCourseAdmin(db, user, body.courseID);
+      if (body.courseID === source.courseId) {
+        throw badRequest('Choose another course than the one the lecture is in');
+      }
+
+      const lecture = await db.transaction(async (tx) => {
+        const sourceVideos = await videosOfLecture(tx, source.id);
+        // Concurrent lectures share every question, so the list only matters for a duplicate.
+        const chosen =
+          body.mode === 'duplicate' ? await questionsByIds(tx, [...new Set(body.questions)]) : [];
+        const ownVideo = new Set(sourceVideos.map((v) => v.id));
+        const wanted = body.mode === 'duplicate' ? new Set(body.questions).size : 0;
+        if (chosen.length !== wanted || chosen.some((q) => !ownVideo.has(q.videoId))) {
+          throw badRequest('Only questions of this lecture can be copied');
+        }
+        const created = await insertLecture(tx, {
+          courseId: body.courseID,
+          title: source.title,
+          topic: source.topic,
+          lectureDate: new Date(body.lectureDate),
+          lectureDateAvailable: new Date(body.lectureDateAvailable),
+          lectureDateStart: new Date(body.lectureDateStart),
+          lectureDateEnd: new Date(body.lectureDateEnd),
+        });
+        if (body.mode === 'concurrent') {
+          await insertPlaylist(
+            tx,
+            created.id,
+            sourceVideos.map((v) => v.id),
+          );
+        } else {
+          const copies = await copyVideos(tx, sourceVideos);
+          await insertPlaylist(
+            tx,
+            created.id,
+            sourceVideos.map((v) => copies.get(v.id)!),
+          );
+          await copyQuestions(tx, chosen, copies, created.id);
+        }
+        return created;
+      });
+      return { id: lecture.id, _id: lecture.id };
+    },
+  };
+}

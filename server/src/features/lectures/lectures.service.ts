@@ -1,0 +1,160 @@
+import {
+  type CourseLecturesAnswer,
+  type CreateLectureBody,
+  DATE_DEFAULTS,
+  type LectureDto,
+  type LectureVideoItem,
+  type UpdateLectureBody,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { LectureRow } from '../access/access.repository';
+import {
+  isReleased,
+  requireCourseAdmin,
+  requireCourseMember,
+  requireLectureAdmin,
+  requireVisibleLecture,
+} from '../access/access.service';
+import { adminsOfCourse } from '../courses/courses.repository';
+import {
+  courseName,
+  deleteLectureRow,
+  insertLecture,
+  lecturesOfCourse,
+  playlistsOf,
+  removeFromPlaylist,
+  updateLecture,
+  videosOfLecture,
+  writePlaylistOrder,
+} from './lectures.repository';
+import { toLectureDto, toLectureVideoItem } from './lectures.mapper';
+import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
+
+const toDates = (body: Omit<UpdateLectureBody, 'title' | 'topic'>) => ({
+  lectureDate: new Date(body.lectureDate),
+  lectureDateAvailable: new Date(body.lectureDateAvailable),
+  lectureDateStart: new Date(body.lectureDateStart),
+  lectureDateEnd: new Date(body.lectureDateEnd),
+});
+
+export function createLecturesService({ db, clock, media }: AppDeps) {
+  async function dto(lecture: LectureRow): Promise<LectureDto> {
+    const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
+    const name = await courseName(db, lecture.courseId);
+    return toLectureDto(lecture, playlist, { id: lecture.courseId, name }, clock());
+  }
+
+  /** One transaction for the rows, then the files of media nothing references any more. */
+  async function deleteWithOrphans(work: (tx: DbOrTx) => Promise<string[]>): Promise<void> {
+    const gone = await db.transaction(work);
+    await removeUnreferencedMedia(db, media, gone);
+  }
+
+  return {
+    /** Anyone may read a released lecture (shareable video links, SECURITY §2.3 row 11). */
+    async get(user: AuthUser | null, lectureId: string): Promise<LectureDto> {
+      const { lecture } = await requireVisibleLecture(db, user, lectureId, clock());
+      return dto(lecture);
+    },
+
+    async videos(user: AuthUser | null, lectureId: string): Promise<LectureVideoItem[]> {
+      await requireVisibleLecture(db, user, lectureId, clock());
+      return (await videosOfLecture(db, lectureId)).map(toLectureVideoItem);
+    },
+
+    /** Students see released lectures only; admins see all, flagged by `released` (SPEC §4). */
+    async ofCourse(user: AuthUser, courseId: string): Promise<CourseLecturesAnswer> {
+      const { course, role } = await requireCourseMember(db, user, courseId);
+      const now = clock();
+      const all = await lecturesOfCourse(db, courseId);
+      const visible = role === 'admin' ? all : all.filter((l) => isReleased(l, now));
+      const playlists = await playlistsOf(
+        db,
+        visible.map((l) => l.id),
+      );
+      const admins = await adminsOfCourse(db, courseId);
+      return {
+        lectures: visible.map((l) => toLectureDto(l, playlists.get(l.id) ?? [], course, now)),
+        admins: admins.map((a) => ({ id: a.id, _id: a.id, name: a.name })),
+        name: course.name,
+        description: course.description,
+        id: course.id,
+        _id: course.id,
+        isAdmin: role === 'admin',
+      };
+    },
+
+    async create(user: AuthUser, body: CreateLectureBody): Promise<LectureDto> {
+      await requireCourseAdmin(db, user, body.courseID);
+      const lectureDate = new Date(body.lectureDate);
+      const lecture = await insertLecture(db, {
+        courseId: body.courseID,
+        title: body.title,
+        topic: body.topic,
+        lectureDate,
+        lectureDateAvailable: body.lectureDateAvailable
+          ? new Date(body.lectureDateAvailable)
+          : new Date(lectureDate.getTime() - DATE_DEFAULTS.availableBeforeMs),
+        lectureDateStart: new Date(body.lectureDateStart),
+        lectureDateEnd: new Date(body.lectureDateEnd),
+      });
+      return dto(lecture);
+    },
+
+    async update(user: AuthUser, lectureId: string, body: UpdateLectureBody): Promise<LectureDto> {
+      await requireLectureAdmin(db, user, lectureId);
+      const lecture = await updateLecture(db, lectureId, {
+        title: body.title,
+        topic: body.topic,
+        ...toDates(body),
+      });
+      return dto(lecture);
+    },
+
+    async remove(user: AuthUser, lectureId: string): Promise<void> {
+      await requireLectureAdmin(db, user, lectureId);
+      await deleteWithOrphans(async (tx) => {
+        const videoIds = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
+        await deleteLectureRow(tx, lectureId);
+        return deleteOrphanedVideos(tx, videoIds);
+      });
+    },
+
+    /** Takes a video off the playlist; a video left in no lecture is deleted with its questions. */
+    async removeVideo(user: AuthUser, lectureId: string, videoId: string): Promise<string[]> {
+      await requireLectureAdmin(db, user, lectureId);
+      let remaining: string[] = [];
+      await deleteWithOrphans(async (tx) => {
+        if (!(await removeFromPlaylist(tx, lectureId, videoId))) {
+          throw notFound('That video is not in this lecture');
+        }
+        remaining = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
+        await writePlaylistOrder(tx, lectureId, remaining);
+        return deleteOrphanedVideos(tx, [videoId]);
+      });
+      return remaining;
+    },
+
+    async reorderVideos(user: AuthUser, lectureId: string, videoIds: string[]): Promise<string[]> {
+      await requireLectureAdmin(db, user, lectureId);
+      await db.transaction(async (tx) => {
+        const current = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
+        const wanted = new Set(videoIds);
+        if (
+          wanted.size !== videoIds.length ||
+          wanted.size !== current.length ||
+          !current.every((id) => wanted.has(id))
+        ) {
+          throw badRequest("The new order must list each of the lecture's videos exactly once");
+        }
+        await writePlaylistOrder(tx, lectureId, videoIds);
+      });
+      return videoIds;
+    },
+  };
+}
+
+export type LecturesService = ReturnType<typeof createLecturesService>;
