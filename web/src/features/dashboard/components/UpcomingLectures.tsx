@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { type UpcomingLecture, upcomingLectures } from '../utils/upcoming';
+
+/** "Upcoming lectures": course, title and date, linking to the first video (SPEC §2 Home). */
+export function UpcomingLectures({ lectures, now }: { lectures: readonly UpcomingLecture[]; now: number }) {
+  const upcoming = upcomingLectures(lectures, now);
+  if (upcoming.length === 0) return null;
+  return (
+    <section aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">Upcoming lectures</h2>
+      <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
+        {upcoming.map((l) => (
+          <li key={l.id} className="card">
+            <p className="hint">{l.courseName}</p>
+            {l.firstVideoId ? <Link to={`/video/${l.firstVideoId}`}>{l.title}</Link> : <span>{l.title}</span>}
+            <p>
+              <time dateTime={l.lectureDate}>{new Date(l.lectureDate).toLocaleString()}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
