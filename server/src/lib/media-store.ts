@@ -18,6 +18,8 @@ export interface StoredMedia {
 export interface MediaStore {
   /** Absolute path of a stored file; throws on anything that is not a sha256 (no path tricks). */
   pathOf(sha256: string): string;
+  /** A fresh scratch path on the store's filesystem, for a file about to be imported (renamed, not copied). */
+  tempPath(): string;
   /** Moves a finished file into the store (the source is consumed). */
   importFile(sourcePath: string): Promise<StoredMedia>;
   /** Streams bytes into the store, hashing as they pass; nothing is held whole in memory. */
@@ -54,6 +56,7 @@ export function createDiskMediaStore(mediaDir: string): MediaStore {
 
   return {
     pathOf,
+    tempPath: () => path.join(incoming, `tmp-${randomUUID()}`),
     async importFile(sourcePath) {
       const sha256 = await hashFile(sourcePath);
       const { size } = await fsp.stat(sourcePath);

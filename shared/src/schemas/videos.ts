@@ -1,2 +1,91 @@
-// Wire contracts of the videos feature (SPEC §3, §7).
-export {};
+// Wire contracts of the videos feature (SPEC §3 Video, Where-used entry; §7 "Videos and uploads").
+import { z } from 'zod';
+import { MAX_TITLE_LENGTH } from '../constants';
+import { VALIDATION } from '../messages';
+import { normaliseYouTubeUrl } from '../youtube';
+import { Id } from './common';
+
+export const SOURCE_TYPES = ['localFile', 'youtubeLink'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+export const INVALID_YOUTUBE_LINK = 'Enter a valid YouTube link (youtube.com/watch?v=… or youtu.be/…)';
+
+const VideoTitle = z.string().trim().min(1, VALIDATION.titleRequired).max(MAX_TITLE_LENGTH);
+
+/** Text fields of POST /api/upload/videoFileToLecture; they must come before the `file` part. */
+export const VideoFileToLectureFields = z.strictObject({
+  courseID: Id,
+  lectureID: Id,
+  title: VideoTitle,
+  sourceType: z.literal('localFile').default('localFile'),
+});
+export type VideoFileToLectureFields = z.infer<typeof VideoFileToLectureFields>;
+
+/** POST /api/upload/youtubeToLecture; videoSource is stored as https://www.youtube.com/watch?v=<id>. */
+export const YoutubeToLectureBody = z.strictObject({
+  courseID: Id,
+  lectureID: Id,
+  title: VideoTitle,
+  videoSource: z
+    .string()
+    .max(2000, INVALID_YOUTUBE_LINK)
+    .transform((link, ctx) => {
+      const normalised = normaliseYouTubeUrl(link);
+      if (normalised === null) ctx.addIssue({ code: 'custom', message: INVALID_YOUTUBE_LINK });
+      return normalised ?? '';
+    }),
+  sourceType: z.literal('youtubeLink').default('youtubeLink'),
+});
+export type YoutubeToLectureBody = z.infer<typeof YoutubeToLectureBody>;
+
+export const RenameLectureVideoBody = z.strictObject({
+  title: z.string().trim().min(1, VALIDATION.enterTitle).max(MAX_TITLE_LENGTH),
+});
+export const VideoIdParams = z.strictObject({ videoId: Id });
+export const LectureIdParam = z.strictObject({ lectureId: Id });
+export const ResponseIdParams = z.strictObject({ responseId: Id });
+export const RenameParams = z.strictObject({ id: Id });
+
+/** A video as the API sends it. videoSource: "/media/<sha256>.mp4?exp=…&sig=…" or a YouTube watch URL. */
+export interface VideoDto {
+  id: string;
+  _id: string;
+  title: string;
+  sourceType: SourceType;
+  videoSource: string;
+  durationSeconds: number | null;
+}
+
+/** GET /api/upload/lecture-video/{lectureId}. */
+export interface LectureVideoIdAnswer {
+  videoId: string;
+}
+
+/** GET /api/upload/videoAnswers/{responseId} (SPEC §3 Response video). */
+export interface VideoAnswerDto {
+  id: string;
+  _id: string;
+  videoSource: string;
+}
+
+/** GET /api/upload/contexts/{videoId}: one entry per lecture holding the video in a course the caller administers. */
+export interface VideoContextDto {
+  lectureId: string;
+  courseId: string;
+  courseName: string;
+  lectureTitle: string;
+}
+
+// Resumable uploads (tus at /tus/). The client sends Upload-Metadata with `kind` and the kind's fields;
+// the server answers the final PATCH with the created object's id in a header.
+export const TUS_ENDPOINT = '/tus/';
+export const UPLOAD_KINDS = { lectureVideo: 'lectureVideo', response: 'response' } as const;
+/** Upload-Metadata of kind lectureVideo: courseID, lectureID, title (all required). */
+export interface LectureVideoUploadMetadata {
+  kind: typeof UPLOAD_KINDS.lectureVideo;
+  courseID: string;
+  lectureID: string;
+  title: string;
+}
+/** Response header of the final tus PATCH for a lectureVideo upload: the new video's id. */
+export const VIDEO_ID_HEADER = 'Lectern-Video-Id';

@@ -1,5 +1,79 @@
-import type { Feature } from '../feature';
+import {
+  LectureIdParam,
+  RenameLectureVideoBody,
+  RenameParams,
+  ResponseIdParams,
+  UPLOAD_KINDS,
+  VALIDATION,
+  VideoIdParams,
+  YoutubeToLectureBody,
+} from '@lectern/shared';
+import { currentUser } from '../../plugins/auth';
+import { type Feature, typed } from '../feature';
+import { mediaRoutes } from './media.routes';
+import { receiveSingleFile, registerMultipart } from './multipart';
+import { lectureVideoKind } from './uploads/lecture-video.kind';
+import { tusRoutes } from './uploads/tus.routes';
+import { registerUploadKind } from './uploads/upload-kinds';
+import { createVideosService, parseFileFields, requireUploadTarget } from './videos.service';
 
-export const videosRoutes: Feature = () => {
-  // routes of this feature are registered here
+// SPEC §7 "Videos and uploads" (GET /api/upload/{videoId} and videoResponse belong to questions), the
+// /media files and the resumable /tus/ endpoint.
+export const videosRoutes: Feature = async (app, deps) => {
+  const videos = createVideosService(deps);
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+  const anyone = { auth: 'public' } as const;
+
+  registerUploadKind(UPLOAD_KINDS.lectureVideo, lectureVideoKind);
+  await registerMultipart(app, deps);
+  await mediaRoutes(app, deps);
+  await tusRoutes(app, deps);
+
+  r.post('/api/upload/videoFileToLecture', { config: user }, async (req, reply) => {
+    const caller = currentUser(req);
+    const { fields, tempPath } = await receiveSingleFile(req, deps, {
+      fileField: 'file',
+      missingFile: VALIDATION.selectFile,
+      beforeFile: async (early) => {
+        const target = parseFileFields(early);
+        await requireUploadTarget(deps, caller, target.courseID, target.lectureID);
+      },
+    });
+    return reply.code(201).send(await videos.addFileToLecture(caller, fields, tempPath));
+  });
+
+  r.post(
+    '/api/upload/youtubeToLecture',
+    { schema: { body: YoutubeToLectureBody }, config: user },
+    async (req, reply) => reply.code(201).send(await videos.addYoutubeToLecture(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/api/upload/lecture-videos/:lectureId',
+    { schema: { params: LectureIdParam }, config: anyone },
+    async (req) => videos.lectureVideos(req.user, req.params.lectureId),
+  );
+
+  r.get(
+    '/api/upload/lecture-video/:lectureId',
+    { schema: { params: LectureIdParam }, config: anyone },
+    async (req) => videos.firstLectureVideo(req.user, req.params.lectureId),
+  );
+
+  r.get(
+    '/api/upload/videoAnswers/:responseId',
+    { schema: { params: ResponseIdParams }, config: anyone },
+    async (req) => videos.videoAnswer(req.user, req.params.responseId),
+  );
+
+  r.get('/api/upload/contexts/:videoId', { schema: { params: VideoIdParams }, config: user }, async (req) =>
+    videos.contexts(currentUser(req), req.params.videoId),
+  );
+
+  r.put(
+    '/api/upload/renameLectureVideo/:id',
+    { schema: { params: RenameParams, body: RenameLectureVideoBody }, config: user },
+    async (req) => videos.rename(currentUser(req), req.params.id, req.body.title),
+  );
 };

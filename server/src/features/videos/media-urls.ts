@@ -1,0 +1,56 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppDeps } from '../../app-deps';
+
+// <video> elements cannot send a bearer header, and session tokens never go in URLs (SECURITY SESS-1).
+// So every media URL the API hands out carries a short-lived HMAC grant: ?exp=<unix s>&sig=<hmac>.
+// The expiry is rounded to a 6-hour bucket so a page that re-polls keeps the same URL (the player does not
+// reload), valid for 6 to 12 hours. The key lives in the data dir so restarts and sibling instances sharing
+// the dir accept each other's URLs.
+
+const BUCKET_SECONDS = 6 * 3600;
+const KEY_FILE = 'media-url.key';
+
+export interface MediaUrls {
+  /** The signed path of a stored file, as sent in videoSource. */
+  url(sha256: string): string;
+  /** True when `sig` grants `sha256` until `exp` and `exp` has not passed. */
+  verify(sha256: string, exp: string | undefined, sig: string | undefined): boolean;
+}
+
+const cache = new WeakMap<AppDeps, MediaUrls>();
+
+function loadKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, KEY_FILE);
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+export function mediaUrls(deps: AppDeps): MediaUrls {
+  const known = cache.get(deps);
+  if (known) return known;
+  const key = loadKey(deps.config.dataDir);
+  const sign = (sha256: string, exp: string) =>
+    createHmac('sha256', key).update(`${sha256}.${exp}`).digest('base64url');
+  const urls: MediaUrls = {
+    url(sha256) {
+      const now = Math.floor(deps.clock().getTime() / 1000);
+      const exp = String((Math.floor(now / BUCKET_SECONDS) + 2) * BUCKET_SECONDS);
+      return `/media/${sha256}.mp4?exp=${exp}&sig=${sign(sha256, exp)}`;
+    },
+    verify(sha256, exp, sig) {
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
+      if (Number(exp) * 1000 < deps.clock().getTime()) return false;
+      const expected = Buffer.from(sign(sha256, exp));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+  cache.set(deps, urls);
+  return urls;
+}

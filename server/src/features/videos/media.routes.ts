@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/errors';
+import { type Feature, typed } from '../feature';
+import { mediaUrls } from './media-urls';
+import { isMediaReleased } from './videos.repository';
+
+// GET/HEAD /media/<sha256>.mp4: a lean route of our own on 1 MiB reads, which matched nginx sendfile where
+// @fastify/static's 16 KiB reads reached 0.1-0.2x (DESIGN §7). Files are content-addressed, so the name is
+// the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
+// (media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3).
+
+const NAME = /^([a-f0-9]{64})\.mp4$/;
+const READ_CHUNK = 1024 * 1024;
+const Params = z.object({ file: z.string() });
+const Query = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/** One `bytes=` range; null (serve whole) for anything we do not handle, such as several ranges. */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== '' && Number(match[2]) < start) return null; // syntactically invalid: ignore
+  }
+  return start >= size ? 'unsatisfiable' : { start, end };
+}
+
+function mediaHandler(deps: AppDeps) {
+  return async (
+    req: FastifyRequest<{ Params: z.infer<typeof Params>; Querystring: z.infer<typeof Query> }>,
+    reply: FastifyReply,
+  ) => {
+    const sha256 = NAME.exec(req.params.file)?.[1];
+    if (!sha256) throw notFound();
+    const granted =
+      mediaUrls(deps).verify(sha256, req.query.exp, req.query.sig) ||
+      (await isMediaReleased(deps.db, sha256, deps.clock()));
+    if (!granted) throw notFound();
+    const file = deps.media.pathOf(sha256);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw notFound();
+
+    const etag = `"${sha256}"`;
+    reply.headers({
+      'content-type': 'video/mp4',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+      etag,
+      'last-modified': stat.mtime.toUTCString(),
+      // Content-addressed names never change; private because access is checked per request.
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+
+    const ifRange = req.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, stat.size) : null;
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+    }
+    const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+    if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
+    reply.header('content-length', String(end - start + 1));
+    if (req.method === 'HEAD' || stat.size === 0) return reply.send();
+    return reply.send(fs.createReadStream(file, { start, end, highWaterMark: READ_CHUNK }));
+  };
+}
+
+export const mediaRoutes: Feature = (app, deps) => {
+  const r = typed(app);
+  const options = { schema: { params: Params, querystring: Query }, config: { auth: 'public' as const } };
+  r.get('/media/:file', { ...options, exposeHeadRoute: false }, mediaHandler(deps));
+  r.head('/media/:file', options, mediaHandler(deps));
+};

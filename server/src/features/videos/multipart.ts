@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, payloadTooLarge, unsupportedMedia } from '../../lib/errors';
+
+// Multipart uploads of the spec (videoFileToLecture, videoResponse): exactly one file part, streamed to a
+// scratch file in the media store, never buffered. The text fields must come before the file, so the
+// caller's rights are checked before a single byte is written.
+
+/** Registers @fastify/multipart in the calling scope with the configured size limit (413 beyond). */
+export async function registerMultipart(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+  await scope.register(multipart, {
+    limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 30 },
+  });
+}
+
+export interface ReceivedFile {
+  /** Every text field, the ones after the file included. */
+  fields: Record<string, string>;
+  /** The file's bytes, in a scratch path the caller must import or delete. */
+  tempPath: string;
+}
+
+export interface ReceiveOptions {
+  /** The file part's field name. */
+  fileField: string;
+  /** Message when no file part comes (400). */
+  missingFile: string;
+  /** Called with the fields seen so far when the file part starts; throw to refuse before storing. */
+  beforeFile: (fields: Record<string, string>) => Promise<void>;
+}
+
+const tooLarge = (max: number) =>
+  payloadTooLarge(`The file is too large (the limit is ${Math.floor(max / 1024 ** 2)} MB)`);
+
+export async function receiveSingleFile(
+  req: FastifyRequest,
+  deps: AppDeps,
+  options: ReceiveOptions,
+): Promise<ReceivedFile> {
+  if (!req.isMultipart()) throw unsupportedMedia('Send the video as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let tempPath: string | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== options.fileField || tempPath !== null) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}"`);
+      }
+      await options.beforeFile({ ...fields });
+      tempPath = deps.media.tempPath();
+      await pipeline(part.file, fs.createWriteStream(tempPath));
+      if (part.file.truncated) throw tooLarge(deps.config.maxUploadBytes);
+    }
+  } catch (error) {
+    if (tempPath) await fsp.rm(tempPath, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge(deps.config.maxUploadBytes);
+    throw error;
+  }
+  if (tempPath === null) throw badRequest(options.missingFile);
+  return { fields, tempPath };
+}

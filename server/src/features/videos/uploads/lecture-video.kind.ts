@@ -1,0 +1,41 @@
+import { Id, MAX_TITLE_LENGTH, VALIDATION, VIDEO_ID_HEADER } from '@lectern/shared';
+import { z } from 'zod';
+import { badRequest } from '../../../lib/errors';
+import { createVideoInLecture } from '../videos.repository';
+import { requireUploadTarget } from '../videos.service';
+import type { UploadKind } from './upload-kinds';
+
+// kind=lectureVideo: Upload-Metadata courseID, lectureID, title. The final PATCH answers with the new
+// video's id in the Lectern-Video-Id header.
+
+const LectureVideoMetadata = z.object({
+  courseID: Id,
+  lectureID: Id,
+  title: z.string().trim().min(1, VALIDATION.titleRequired).max(MAX_TITLE_LENGTH),
+});
+
+function parse(metadata: Record<string, string>) {
+  const parsed = LectureVideoMetadata.safeParse(metadata);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload metadata');
+  return parsed.data;
+}
+
+export const lectureVideoKind: UploadKind = {
+  async authorizeCreate(deps, user, metadata) {
+    const target = parse(metadata);
+    await requireUploadTarget(deps, user, target.courseID, target.lectureID);
+    return target;
+  },
+  async complete(deps, user, media, metadata) {
+    // Rights are checked again: the caller may have lost them during a long upload (SECURITY AC-7).
+    const target = parse(metadata);
+    await requireUploadTarget(deps, user, target.courseID, target.lectureID);
+    const video = await createVideoInLecture(deps.db, target.lectureID, {
+      title: target.title,
+      sourceType: 'localFile',
+      mediaSha256: media.sha256,
+      durationSeconds: media.durationSeconds,
+    });
+    return { [VIDEO_ID_HEADER]: video.id };
+  },
+};

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { EVENTS, Server, type Upload } from '@tus/server';
+import { VIDEO_ID_HEADER } from '@lectern/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../../lib/errors';
+import { type AuthUser, currentUser } from '../../../plugins/auth';
+import type { Feature } from '../../feature';
+import { ingestMp4File } from '../ingest';
+import { PURGE_EVERY_MS, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
+import { type UploadMetadata, uploadKind } from './upload-kinds';
+
+// Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
+// (SECURITY UP-4). Creation asks the upload's kind whether the caller may upload it; the owner's id is kept
+// in the upload's metadata and HEAD/PATCH/DELETE by anyone else get 403. The last PATCH validates the mp4,
+// imports it and creates the kind's object exactly once, then the upload's files are deleted (a repeated
+// final PATCH gets 404). @tus/file-store takes the offset from the file size on disk, so resuming works
+// after a dropped connection and after a restart.
+
+type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
+interface TusError {
+  status_code: number;
+  body: string;
+}
+
+const tusError = (error: unknown): TusError | unknown =>
+  error instanceof HttpError
+    ? { status_code: error.statusCode, body: JSON.stringify({ error: error.message, code: error.code }) }
+    : error;
+
+function stringMetadata(upload: Upload): UploadMetadata {
+  const kept: UploadMetadata = {};
+  for (const [key, value] of Object.entries(upload.metadata ?? {}))
+    if (typeof value === 'string') kept[key] = value;
+  return kept;
+}
+
+export const tusRoutes: Feature = (app, deps) => {
+  const users = new WeakMap<IncomingMessage, AuthUser>();
+  const completions = new Map<string, Promise<Record<string, string>>>();
+  const datastore = new FileStore({
+    directory: deps.config.uploadsDir,
+    expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+  });
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
+
+  const userOf = (req: TusRequest): AuthUser => {
+    const user = req.runtime?.node?.req ? users.get(req.runtime.node.req as IncomingMessage) : undefined;
+    if (!user) throw { status_code: 401, body: 'Authentication required' } satisfies TusError;
+    return user;
+  };
+
+  /** Validates, imports and hands the file to its kind; a refused file and its upload record are deleted. */
+  async function complete(upload: Upload, user: AuthUser): Promise<Record<string, string>> {
+    const metadata = stringMetadata(upload);
+    const kind = uploadKind(metadata.kind);
+    if (!kind) throw new HttpError(400, 'BAD_REQUEST', 'Unknown upload kind');
+    const temp = deps.media.tempPath();
+    // A hard link keeps the upload's own file in place until the response is written (tus reads it).
+    await fsp
+      .link(path.join(deps.config.uploadsDir, upload.id), temp)
+      .catch(() => fsp.copyFile(path.join(deps.config.uploadsDir, upload.id), temp));
+    try {
+      const media = await ingestMp4File(deps, temp);
+      return await kind.complete(deps, user, media, metadata);
+    } catch (error) {
+      await datastore.remove(upload.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  const tus = new Server({
+    path: '/tus',
+    datastore,
+    maxSize: deps.config.maxUploadBytes,
+    relativeLocation: true,
+    allowedOrigins: (origin) => origin === publicOrigin, // same allowlist as the API (SECURITY HDR-3)
+    exposedHeaders: [VIDEO_ID_HEADER],
+    async onIncomingRequest(req, id) {
+      const user = userOf(req);
+      if (req.method === 'POST') return;
+      const upload = await datastore.getUpload(id).catch(() => null); // unknown: the handler answers 404/410
+      if (upload && upload.metadata?.ownerId !== user.id) {
+        throw { status_code: 403, body: 'This upload belongs to another user' } satisfies TusError;
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const user = userOf(req);
+      const metadata = stringMetadata(upload);
+      const kind = uploadKind(metadata.kind);
+      if (!kind) throw { status_code: 400, body: 'Unknown upload kind' } satisfies TusError;
+      const kept = await kind.authorizeCreate(deps, user, metadata).catch((e: unknown) => {
+        throw tusError(e);
+      });
+      return { metadata: { ...kept, kind: metadata.kind!, ownerId: user.id } };
+    },
+    async onUploadFinish(req, upload) {
+      const user = userOf(req);
+      let pending = completions.get(upload.id);
+      if (!pending) {
+        pending = complete(upload, user);
+        completions.set(upload.id, pending);
+        pending.catch(() => completions.delete(upload.id));
+      }
+      return { headers: await pending.catch((e: unknown) => Promise.reject(tusError(e))) };
+    },
+  });
+  // Once the answer is written the upload's files are no longer needed: the media store holds the bytes.
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload: Upload) => {
+    void datastore
+      .remove(upload.id)
+      .catch(() => undefined)
+      .finally(() => completions.delete(upload.id));
+  });
+
+  const purge = () =>
+    purgeStaleUploads(deps.config.uploadsDir, path.dirname(deps.media.tempPath()), Date.now()).catch(
+      (err: unknown) => app.log.error({ err }, 'upload purge failed'),
+    );
+  fs.mkdirSync(deps.config.uploadsDir, { recursive: true });
+  void purge();
+  const timer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // tus reads the raw body itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.method !== 'OPTIONS') users.set(req.raw, currentUser(req));
+    reply.hijack();
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
+    reply.raw.setHeader('cache-control', 'no-store');
+    await tus.handle(req.raw, reply.raw);
+  };
+  for (const url of ['/tus', '/tus/*']) {
+    app.route({
+      method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
+      url,
+      config: { auth: 'user' },
+      handler: handle,
+    });
+    app.route({ method: 'OPTIONS', url, config: { auth: 'public' }, handler: handle });
+  }
+};

@@ -1,0 +1,133 @@
+import fsp from 'node:fs/promises';
+import {
+  VideoFileToLectureFields,
+  type VideoAnswerDto,
+  type VideoContextDto,
+  type VideoDto,
+  type YoutubeToLectureBody,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { type LectureRow, findLecture } from '../access/access.repository';
+import {
+  requireCourseAdmin,
+  requireVideoAdmin,
+  requireVisibleLecture,
+  requireVisibleVideo,
+} from '../access/access.service';
+import { ingestMp4File } from './ingest';
+import { mediaUrls } from './media-urls';
+import { toVideoDto } from './video.mapper';
+import {
+  createVideoInLecture,
+  findResponseWithVideos,
+  listLectureVideos,
+  renameVideo,
+  videoContexts,
+} from './videos.repository';
+
+/**
+ * The lecture a new video goes into: the caller administers `courseId` and the lecture belongs to it
+ * (SECURITY AC-6: objects must belong together). Checked before any byte is stored.
+ */
+export async function requireUploadTarget(
+  deps: AppDeps,
+  user: AuthUser,
+  courseId: string,
+  lectureId: string,
+): Promise<LectureRow> {
+  await requireCourseAdmin(deps.db, user, courseId);
+  const lecture = await findLecture(deps.db, lectureId);
+  if (!lecture) throw notFound('Lecture not found');
+  if (lecture.courseId !== courseId) throw badRequest('That lecture does not belong to this course');
+  return lecture;
+}
+
+/** Parses multipart text fields with the shared schema (400 with the schema's message). */
+export function parseFileFields(fields: Record<string, string>): VideoFileToLectureFields {
+  const parsed = VideoFileToLectureFields.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+  return parsed.data;
+}
+
+export function createVideosService(deps: AppDeps) {
+  const { db } = deps;
+  return {
+    /** A finished multipart upload; the temp file is consumed whatever happens. */
+    async addFileToLecture(
+      user: AuthUser,
+      fields: Record<string, string>,
+      tempPath: string,
+    ): Promise<VideoDto> {
+      let target: VideoFileToLectureFields;
+      try {
+        target = parseFileFields(fields);
+        await requireUploadTarget(deps, user, target.courseID, target.lectureID);
+      } catch (error) {
+        await fsp.rm(tempPath, { force: true });
+        throw error;
+      }
+      const media = await ingestMp4File(deps, tempPath);
+      const video = await createVideoInLecture(db, target.lectureID, {
+        title: target.title,
+        sourceType: 'localFile',
+        mediaSha256: media.sha256,
+        durationSeconds: media.durationSeconds,
+      });
+      return toVideoDto(deps, video);
+    },
+
+    async addYoutubeToLecture(user: AuthUser, body: YoutubeToLectureBody): Promise<VideoDto> {
+      await requireUploadTarget(deps, user, body.courseID, body.lectureID);
+      const video = await createVideoInLecture(db, body.lectureID, {
+        title: body.title,
+        sourceType: 'youtubeLink',
+        youtubeUrl: body.videoSource,
+      });
+      return toVideoDto(deps, video);
+    },
+
+    async lectureVideos(user: AuthUser | null, lectureId: string): Promise<VideoDto[]> {
+      await requireVisibleLecture(db, user, lectureId, deps.clock());
+      return (await listLectureVideos(db, lectureId)).map((v) => toVideoDto(deps, v));
+    },
+
+    async firstLectureVideo(user: AuthUser | null, lectureId: string): Promise<{ videoId: string }> {
+      await requireVisibleLecture(db, user, lectureId, deps.clock());
+      const [first] = await listLectureVideos(db, lectureId);
+      if (!first) throw notFound('This lecture has no videos yet');
+      return { videoId: first.id };
+    },
+
+    /** An answer video, for anyone who may see a video whose question it answers. */
+    async videoAnswer(user: AuthUser | null, responseId: string): Promise<VideoAnswerDto> {
+      const found = await findResponseWithVideos(db, responseId);
+      if (!found) throw notFound('Response not found');
+      const visible = await Promise.all(
+        found.videoIds.map((id) =>
+          requireVisibleVideo(db, user, id, deps.clock()).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      if (!visible.includes(true)) throw notFound('Response not found');
+      const { response } = found;
+      return { id: response.id, _id: response.id, videoSource: mediaUrls(deps).url(response.mediaSha256) };
+    },
+
+    /** Where the video is used, limited to the courses the caller administers (their names only). */
+    async contexts(user: AuthUser, videoId: string): Promise<VideoContextDto[]> {
+      const access = await requireVideoAdmin(db, user, videoId, deps.clock());
+      return videoContexts(db, videoId, [...access.adminCourseIds]);
+    },
+
+    async rename(user: AuthUser, videoId: string, title: string): Promise<VideoDto> {
+      await requireVideoAdmin(db, user, videoId, deps.clock());
+      const video = await renameVideo(db, videoId, title);
+      if (!video) throw notFound('Video not found');
+      return toVideoDto(deps, video);
+    },
+  };
+}
