@@ -1,5 +1,45 @@
+import { FETCH_ERRORS, LOADING } from '@lectern/shared';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { ApiError } from '../../lib/api-client';
+import { useCourseLectures } from '../../features/courses/api/courses';
+import { CourseLectureGrid } from '../../features/courses/components/CourseLectureGrid';
+import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
+import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 
 export function CoursePage() {
-  return <Page title="Course" />;
+  const { courseId = '' } = useParams();
+  const { data: course, isPending, error } = useCourseLectures(courseId);
+  const errorText = !error
+    ? null
+    : error instanceof ApiError && error.status === 404
+      ? FETCH_ERRORS.courseNotFound
+      : FETCH_ERRORS.courseDetails;
+  useErrorToast(errorText);
+
+  if (isPending) return <p role="status">{LOADING.session}</p>;
+  if (!course) return <Page title={errorText ?? FETCH_ERRORS.courseNotFound} />;
+
+  return (
+    <Page title={course.name}>
+      <p>{course.description}</p>
+      {course.isAdmin ? (
+        <div className="row">
+          <Link className="button" to={`/upload/${course.id}`}>
+            + Upload a new lecture video
+          </Link>
+          <Link className="button secondary" to={`/EditCourse/${course.id}`}>
+            Edit course information
+          </Link>
+        </div>
+      ) : (
+        <p>
+          <Link to={`/courses/${course.id}/questions`}>See all answered questions of this course</Link>
+        </p>
+      )}
+      <h2>Lectures</h2>
+      <CourseLectureGrid lectures={course.lectures} isAdmin={course.isAdmin} />
+      {course.isAdmin && <JoinLinkBox id={course.id} idLabel="course ID" />}
+    </Page>
+  );
 }

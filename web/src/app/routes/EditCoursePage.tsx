@@ -1,5 +1,67 @@
+import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { courseKeys, deleteCourse, useCourse } from '../../features/courses/api/courses';
+import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
+import { EditCourseForm } from '../../features/courses/components/EditCourseForm';
+import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 
 export function EditCoursePage() {
-  return <Page title="Edit course" />;
+  const { courseId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: course, isPending, error } = useCourse(courseId);
+  const errorText = !error
+    ? null
+    : error instanceof ApiError && error.status === 404
+      ? FETCH_ERRORS.courseNotFound
+      : FETCH_ERRORS.courseDetails;
+  useErrorToast(errorText);
+
+  async function remove() {
+    try {
+      await deleteCourse(courseId);
+      queryClient.removeQueries({ queryKey: courseKeys.all });
+      toast.success(SUCCESS.courseDeleted);
+      void navigate('/my-videos');
+    } catch (failure) {
+      toast.error(errorMessage(failure, ERRORS.unexpected));
+    }
+  }
+
+  if (isPending) return <p role="status">{LOADING.session}</p>;
+  if (!course) return <Page title={errorText ?? FETCH_ERRORS.courseNotFound} />;
+
+  return (
+    <Page title={`Edit course: ${course.name}`}>
+      <div className="two-columns">
+        <div>
+          <p>
+            Course ID: <code>{course.id}</code>
+          </p>
+          <h2>Administrators</h2>
+          <ul>
+            {course.admins.map((admin) => (
+              <li key={admin.id}>
+                {admin.name} <span className="hint">({admin.id})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <EditCourseForm key={course.id} course={course} />
+          <h2>Delete</h2>
+          <ConfirmDelete
+            checkboxLabel="Delete Course"
+            buttonLabel="Delete this course"
+            confirmText={CONFIRM.deleteCourse}
+            onDelete={remove}
+          />
+        </div>
+      </div>
+    </Page>
+  );
 }

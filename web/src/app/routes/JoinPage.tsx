@@ -1,5 +1,14 @@
+import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { JoinForm } from '../../features/courses/components/JoinForm';
 
 export function JoinPage() {
-  return <Page title="Join a course or lecture" />;
+  const user = useUser();
+  const { courseIDtoJoin } = useParams();
+  return (
+    <Page title="Join a course or lecture">
+      <JoinForm key={courseIDtoJoin ?? ''} userId={user.id} initialCode={courseIDtoJoin} />
+    </Page>
+  );
 }

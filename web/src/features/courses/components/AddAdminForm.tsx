@@ -1,0 +1,80 @@
+import { DELAYS_MS, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../../lib/api-client';
+import { addAdmin, useUserCourses } from '../api/courses';
+
+/**
+ * Course Id, Admin Id, Admin email (SPEC §2 Add admin). The Course Id field stays a text field, so an id
+ * can be pasted, but suggests the courses this user manages.
+ */
+export function AddAdminForm({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const listId = useId();
+  const { data } = useUserCourses(userId);
+  const [courseId, setCourseId] = useState('');
+  const [adminId, setAdminId] = useState('');
+  const [adminEmail, setAdminEmail] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { courseId: courseId.trim(), adminId: adminId.trim(), adminEmail: adminEmail.trim() };
+    if (!body.courseId || (!body.adminId && !body.adminEmail)) return setError(VALIDATION.missingInformation);
+    setError('');
+    setBusy(true);
+    try {
+      await addAdmin({
+        courseId: body.courseId,
+        ...(body.adminId && { adminId: body.adminId }),
+        ...(body.adminEmail && { adminEmail: body.adminEmail }),
+      });
+      toast.success(SUCCESS.adminAdded);
+      setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
+    } catch (failure) {
+      toast.error(`${ERRORS.addAdminPrefix} ${errorMessage(failure, ERRORS.unexpected)}`);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <label>
+        Course Id
+        <input
+          value={courseId}
+          list={listId}
+          autoComplete="off"
+          onChange={(event) => setCourseId(event.target.value)}
+          required
+        />
+      </label>
+      <datalist id={listId}>
+        {data?.createdCourses.map((course) => (
+          <option key={course.id} value={course.id}>
+            {course.name}
+          </option>
+        ))}
+      </datalist>
+      <p className="hint">Give either the new admin&apos;s id or their email; only one is needed.</p>
+      <label>
+        Admin Id
+        <input value={adminId} autoComplete="off" onChange={(event) => setAdminId(event.target.value)} />
+      </label>
+      <label>
+        Admin email
+        <input type="email" value={adminEmail} onChange={(event) => setAdminEmail(event.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Add admin
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { courseKeys, createCourse } from '../api/courses';
+
+/** Course Name and Course Description; the creator becomes the first admin (SPEC §6). */
+export function CreateCourseForm({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
+    setError('');
+    setBusy(true);
+    try {
+      const course = await createCourse({
+        name: name.trim(),
+        description: description.trim(),
+        adminId: userId,
+      });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      toast.success(SUCCESS.courseCreated(course.name));
+      void navigate(`/courses/${course.id}`);
+    } catch {
+      toast.error(ERRORS.courseNotCreated);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <label>
+        Course Name
+        <input value={name} onChange={(event) => setName(event.target.value)} required />
+      </label>
+      <label>
+        Course Description
+        <textarea
+          value={description}
+          rows={4}
+          onChange={(event) => setDescription(event.target.value)}
+          required
+        />
+      </label>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Create Course
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { type CourseDto, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { courseKeys, updateCourse } from '../api/courses';
+
+/** Name and Description of a course; mount with key={course.id} so it starts from the loaded values. */
+export function EditCourseForm({ course }: { course: CourseDto }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(course.name);
+  const [description, setDescription] = useState(course.description);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
+    setError('');
+    setBusy(true);
+    try {
+      await updateCourse(course.id, { name: name.trim(), description: description.trim() });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+      toast.success(SUCCESS.courseUpdated);
+    } catch {
+      toast.error(ERRORS.updateCourseFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <label>
+        Name
+        <input value={name} onChange={(event) => setName(event.target.value)} required />
+      </label>
+      <label>
+        Description
+        <textarea value={description} rows={4} onChange={(event) => setDescription(event.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Save Changes
+      </button>
+    </form>
+  );
+}

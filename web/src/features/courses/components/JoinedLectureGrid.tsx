@@ -1,0 +1,26 @@
+import type { JoinedLectureDto } from '@lectern/shared';
+import { Link } from 'react-router';
+
+/** Lectures joined on their own: to the first video, or to /lecture/{id} while there is none (SPEC §2). */
+export function JoinedLectureGrid({ lectures }: { lectures: JoinedLectureDto[] }) {
+  return (
+    <div className="grid">
+      {lectures.map((lecture) => (
+        <article key={lecture.id} className="card">
+          <h3>
+            <Link
+              to={
+                lecture.firstVideoId
+                  ? `/video/${lecture.firstVideoId}?lectureId=${lecture.id}`
+                  : `/lecture/${lecture.id}`
+              }
+            >
+              {lecture.title}
+            </Link>
+          </h3>
+          <p className="hint">{lecture.courseName}</p>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { type LectureDateValues, lectureDateDefaults } from '../lecture-dates';
+
+export const LECTURE_DATE_LABELS: Record<keyof LectureDateValues, string> = {
+  lectureDate: 'Lecture date',
+  lectureDateAvailable: 'Date lecture will be available',
+  lectureDateStart: 'Date live discussion will be available',
+  lectureDateEnd: 'Date live discussion will stop being available',
+};
+
+const ORDER: (keyof LectureDateValues)[] = [
+  'lectureDate',
+  'lectureDateAvailable',
+  'lectureDateStart',
+  'lectureDateEnd',
+];
+
+/**
+ * The four datetime-local fields of a lecture, in the user's time zone. With `applyDefaults`, entering a
+ * lecture date fills in the other three (SPEC §5: upload and duplicate pages).
+ */
+export function LectureDateFields({
+  values,
+  onChange,
+  applyDefaults = false,
+  required = [],
+}: {
+  values: LectureDateValues;
+  onChange(values: LectureDateValues): void;
+  applyDefaults?: boolean;
+  required?: (keyof LectureDateValues)[];
+}) {
+  const id = useId();
+
+  function change(key: keyof LectureDateValues, value: string) {
+    if (key === 'lectureDate' && applyDefaults) {
+      const defaults = lectureDateDefaults(value);
+      if (defaults) return onChange(defaults);
+    }
+    onChange({ ...values, [key]: value });
+  }
+
+  return (
+    <>
+      {ORDER.map((key) => (
+        <label key={key} htmlFor={`${id}-${key}`}>
+          {LECTURE_DATE_LABELS[key]}
+          <input
+            id={`${id}-${key}`}
+            type="datetime-local"
+            value={values[key]}
+            required={required.includes(key)}
+            onChange={(event) => change(key, event.target.value)}
+          />
+        </label>
+      ))}
+    </>
+  );
+}
