@@ -1,5 +1,22 @@
+import { ERRORS, STATUS_TEXT } from '@lectern/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { putStatusProcessing } from '../../features/questions/api/questions-api';
 
+/** Landing after a meeting ends (SPEC §2): the question becomes processing, then the window can close. */
 export function MeetingEndPage() {
-  return <Page title="Meeting ended" />;
+  const { questionID = '' } = useParams();
+  const { mutate, isError } = useMutation({ mutationFn: putStatusProcessing });
+  useEffect(() => {
+    mutate(questionID);
+  }, [mutate, questionID]);
+
+  return (
+    <Page title="Meeting ended">
+      <p role="status">{STATUS_TEXT.meetingEnded}</p>
+      {isError && <p className="error-text">{ERRORS.questionStatusFailed}</p>}
+    </Page>
+  );
 }

@@ -1,0 +1,32 @@
+import { type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { StatusNote } from './StatusNote';
+
+/** The facts of one question, as the instructor needs them to answer (SPEC §2 Respond). */
+export function QuestionDetails({ question }: { question: QuestionDto }) {
+  return (
+    <div className="card">
+      <dl>
+        <dt>Question</dt>
+        <dd>{question.question}</dd>
+        <dt>Course</dt>
+        <dd>{question.courseName}</dd>
+        <dt>Lecture</dt>
+        <dd>{question.lectureName}</dd>
+        <dt>Video</dt>
+        <dd>{question.videoTitle}</dd>
+        <dt>Time in the video</dt>
+        <dd>{formatVideoTime(question.timeAsked)}</dd>
+        <dt>Asked by</dt>
+        <dd>{question.whoAsked?.name ?? 'anonymous'}</dd>
+        <dt>Posted</dt>
+        <dd>
+          <time dateTime={question.timePosted}>{new Date(question.timePosted).toLocaleString()}</time>
+        </dd>
+      </dl>
+      <StatusNote question={question} />
+      {question.response && (
+        <p className="hint">This question already has a response; a new upload replaces it.</p>
+      )}
+    </div>
+  );
+}
