@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { VideoDto } from '@lectern/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMedia, seedVideo } from '../../../test/seed';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { fixture, seedVideoWorld, type VideoWorld } from './test/video-world';
+
+let t: TestApp;
+let w: VideoWorld;
+let released: string; // sha256 of a file in a released lecture
+let hidden: string; // sha256 of a file only in an unreleased lecture
+const bytes = fixture('lecture-10s.mp4');
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await seedVideoWorld(t);
+  released = await seedMedia(t.db, t.media, 'lecture-10s.mp4');
+  hidden = await seedMedia(t.db, t.media, 'lecture-6s.mp4', 6);
+  await seedVideo(t.db, w.lectureA, { mediaSha256: released });
+  await seedVideo(t.db, w.unreleasedA, { mediaSha256: hidden, title: 'Secret' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /media/:file', () => {
+  it('serves a released file whole, with its caching and safety headers', async () => {
+    const res = await get(`/media/${released}.mp4`);
+    expect(res.statusCode).toBe(200);
+    expect(sha(res.rawPayload)).toBe(sha(bytes));
+    expect(res.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+      etag: `"${released}"`,
+      'content-length': String(bytes.length),
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+    expect(Date.parse(String(res.headers['last-modified']))).toBeGreaterThan(0);
+  });
+
+  it('answers Range requests with exactly the requested bytes', async () => {
+    const mid = await get(`/media/${released}.mp4`, { range: 'bytes=100-1123' });
+    expect(mid.statusCode).toBe(206);
+    expect(mid.headers['content-range']).toBe(`bytes 100-1123/${bytes.length}`);
+    expect(mid.rawPayload.equals(bytes.subarray(100, 1124))).toBe(true);
+    const tail = await get(`/media/${released}.mp4`, { range: 'bytes=-500' });
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 500))).toBe(true);
+    const open = await get(`/media/${released}.mp4`, { range: `bytes=${bytes.length - 10}-` });
+    expect(open.headers['content-range']).toBe(
+      `bytes ${bytes.length - 10}-${bytes.length - 1}/${bytes.length}`,
+    );
+    expect(open.rawPayload.length).toBe(10);
+  });
+
+  it('answers 416 for a range past the end, 304 for a known ETag, whole file for a stale If-Range', async () => {
+    const past = await get(`/media/${released}.mp4`, { range: `bytes=${bytes.length}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect((await get(`/media/${released}.mp4`, { 'if-none-match': `"${released}"` })).statusCode).toBe(304);
+    const stale = await get(`/media/${released}.mp4`, { range: 'bytes=0-9', 'if-range': '"other"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: `/media/${released}.mp4` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it.each([
+    '..%2F..%2Fetc%2Fpasswd',
+    '..%2Fmedia-url.key',
+    'abc.mp4',
+    `${'A'.repeat(64)}.mp4`,
+    `${'0'.repeat(64)}.mp4`,
+  ])('404 for %s', async (name) => {
+    expect((await get(`/media/${name}`)).statusCode).toBe(404);
+  });
+
+  it('hides a file of an unreleased lecture from everyone without a grant', async () => {
+    expect((await get(`/media/${hidden}.mp4`)).statusCode).toBe(404);
+    expect((await get(`/media/${hidden}.mp4`, w.student.auth)).statusCode).toBe(404);
+    expect((await get(`/media/${hidden}.mp4`, w.admin.auth)).statusCode).toBe(404); // <video> sends no bearer
+    expect((await get(`/media/${hidden}.mp4?exp=9999999999&sig=forged`)).statusCode).toBe(404);
+  });
+
+  it('serves it through the signed URL the admin receives, until the grant expires', async () => {
+    const list = await get(`/api/upload/lecture-videos/${w.unreleasedA}`, w.admin.auth);
+    const [video] = list.json<VideoDto[]>();
+    expect(video!.videoSource).toMatch(/^\/media\/[a-f0-9]{64}\.mp4\?exp=\d+&sig=[\w-]+$/);
+    expect((await get(video!.videoSource, { range: 'bytes=0-7' })).statusCode).toBe(206);
+    // The signature binds the file: it does not open another one.
+    const orphan = await seedMedia(t.db, t.media, 'answer-4s.mp4', 4); // stored, in no lecture
+    expect((await get(video!.videoSource.replace(hidden, orphan))).statusCode).toBe(404);
+    t.clock.advance(13 * 3600 * 1000);
+    expect((await get(video!.videoSource)).statusCode).toBe(404);
+    t.clock.advance(-13 * 3600 * 1000);
+  });
+});
