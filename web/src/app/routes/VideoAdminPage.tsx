@@ -1,5 +1,111 @@
+import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { WhereUsedButton } from '../../features/lectures/components/WhereUsedButton';
+import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
+import { LecturePlayer } from '../../features/player/components/LecturePlayer';
+import { Playlist } from '../../features/player/components/Playlist';
+import type { PlayerHandle } from '../../features/player/types';
+import { nextVideoId, readNavState } from '../../features/player/utils/playback';
+import { useLectureQuestions, useVideoWithQuestions } from '../../features/questions/api/questions-api';
+import { LectureQuestionsAdmin } from '../../features/questions/components/LectureQuestionsAdmin';
+import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
+import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { ActiveStudentsBox } from '../../features/usage/components/ActiveStudentsBox';
 
+/** Instructor lecture view (SPEC §2 /videoAdmin/{videoId}?lectureId=). */
 export function VideoAdminPage() {
-  return <Page title="Instructor lecture view" />;
+  const { videoId = '' } = useParams();
+  return <VideoAdminView key={videoId} videoId={videoId} />;
+}
+
+function VideoAdminView({ videoId }: { videoId: string }) {
+  const user = useUser();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [nav] = useState(() => readNavState(location.state));
+  const player = useRef<PlayerHandle | null>(null);
+  const [open, setOpen] = useState<QuestionDto | null>(null);
+
+  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
+  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
+  const lecture = useLecture(lectureId);
+  const playlist = useLectureVideos(lectureId);
+  const questions = useLectureQuestions(lectureId);
+
+  useEffect(() => {
+    if (questions.isError) toast.error(FETCH_ERRORS.failedQuestions);
+  }, [questions.isError]);
+
+  if (video.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
+  if (video.isError || !lectureId) return <VideoNotFound />;
+  const v = video.data;
+  const adminHref = (id: string) => `/videoAdmin/${id}?lectureId=${lectureId}`;
+
+  const seek = (q: QuestionDto) => {
+    if (q.videoId === v.id) player.current?.seekTo(q.timeAsked);
+    else navigate(adminHref(q.videoId), { state: { seekTo: q.timeAsked } });
+  };
+  const playNext = () => {
+    const next = nextVideoId(playlist.data ?? [], v.id);
+    if (next) navigate(adminHref(next), { state: { autoplay: true } });
+  };
+
+  return (
+    <Page title={lecture.data?.title ?? v.title} actions={<WhereUsedButton videoId={v.id} />}>
+      <div className="row">
+        <Link to={`/editLecture/${lectureId}`}>Edit lecture</Link>
+        <Link to={`/duplicateLecture/${lectureId}`}>Duplicate lecture</Link>
+        <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Student view of this lecture</Link>
+      </div>
+      <ActiveStudentsBox lectureId={lectureId} videoId={v.id} />
+      <div className="two-columns">
+        <aside>
+          {lecture.data && (
+            <p>
+              <Link
+                to={`/courses/${lecture.data.courseID}`}
+              >{`← Lectures of ${lecture.data.parentCourse.name}`}</Link>
+            </p>
+          )}
+          <h2>{lecture.data?.title}</h2>
+          {playlist.data && <Playlist videos={playlist.data} currentId={v.id} hrefFor={adminHref} />}
+        </aside>
+        <div>
+          <LecturePlayer
+            video={v}
+            handle={player}
+            startAt={nav.seekTo}
+            autoplay={nav.autoplay}
+            onEnded={playNext}
+          />
+          {questions.isPending ? (
+            <p role="status">{LOADING.questions}</p>
+          ) : (
+            <LectureQuestionsAdmin
+              questions={questions.data ?? []}
+              playlist={playlist.data ?? []}
+              onView={(q) => {
+                player.current?.pause();
+                setOpen(q);
+              }}
+              onSeek={seek}
+            />
+          )}
+        </div>
+      </div>
+      {open && (
+        <ResponseOverlay
+          question={open}
+          userId={user.id}
+          logContext={{ videoID: open.videoId, lectureID: lectureId, courseID: v.courseID }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </Page>
+  );
 }

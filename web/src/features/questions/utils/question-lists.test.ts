@@ -1,6 +1,6 @@
 import type { QuestionDto } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { byUrgency, filterByText, groupNeedingResponseByCourse } from './question-lists';
+import { byPlaceInLecture, byUrgency, filterByText, groupNeedingResponseByCourse } from './question-lists';
 
 const q = (over: Partial<QuestionDto>): QuestionDto => ({
   id: 'q',
@@ -59,5 +59,22 @@ describe('filterByText', () => {
     expect(filterByText(list, 'sky').map((x) => x.id)).toEqual(['1']);
     expect(filterByText(list, '  ').map((x) => x.id)).toEqual(['1', '2']);
     expect(filterByText(list, 'nothing')).toEqual([]);
+  });
+});
+
+describe('byPlaceInLecture', () => {
+  it('orders by playlist position, then time asked, unknown videos last', () => {
+    const list = [
+      q({ id: 'b-early', videoId: 'b', timeAsked: 3 }),
+      q({ id: 'x', videoId: 'gone', timeAsked: 0 }),
+      q({ id: 'a-late', videoId: 'a', timeAsked: 50 }),
+      q({ id: 'a-early', videoId: 'a', timeAsked: 5 }),
+    ];
+    expect(list.sort(byPlaceInLecture(['a', 'b'])).map((x) => x.id)).toEqual([
+      'a-early',
+      'a-late',
+      'b-early',
+      'x',
+    ]);
   });
 });

@@ -33,3 +33,13 @@ export function filterByText<T extends { question: string }>(questions: readonly
   const needle = search.trim().toLowerCase();
   return needle ? questions.filter((q) => q.question.toLowerCase().includes(needle)) : [...questions];
 }
+
+/** Order within a lecture: by the video's place in the playlist, then by time asked (SPEC §2). */
+export function byPlaceInLecture(playlistIds: readonly string[]) {
+  const place = (videoId: string) => {
+    const index = playlistIds.indexOf(videoId);
+    return index < 0 ? playlistIds.length : index;
+  };
+  return (a: QuestionDto, b: QuestionDto): number =>
+    place(a.videoId) - place(b.videoId) || a.timeAsked - b.timeAsked;
+}
