@@ -157,3 +157,12 @@ export interface VideoResponseAnswer {
   videoSource: string;
   question: QuestionDto;
 }
+
+/** Upload-Metadata of a tus upload of kind=response: the question answered and an optional title. */
+export interface ResponseUploadMetadata {
+  kind: 'response';
+  questionID: string;
+  title?: string;
+}
+/** Response header of the final tus PATCH of a response upload: the new response's id. */
+export const RESPONSE_ID_HEADER = 'Lectern-Response-Id';

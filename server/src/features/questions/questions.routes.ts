@@ -1,5 +1,141 @@
-import type { Feature } from '../feature';
+import {
+  CreateQuestionBody,
+  QuestionCourseParams,
+  QuestionIdParams,
+  QuestionLectureParams,
+  QuestionUserParams,
+  RatingsParams,
+  StatusBody,
+  UPLOAD_KINDS,
+  UpdateQuestionBody,
+  UserQuestionsQuery,
+  VALIDATION,
+  VideoResponseFields,
+  VideoWithQuestionsParams,
+  VideoWithQuestionsQuery,
+  VoteBody,
+} from '@lectern/shared';
+import { badRequest } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { PER_MINUTE } from '../../plugins/rate-limit';
+import { type Feature, typed } from '../feature';
+import { receiveSingleFile, registerMultipart } from '../videos/multipart';
+import { registerUploadKind } from '../videos/uploads/upload-kinds';
+import { sendWithEtag } from './etag';
+import { createQuestionListsService } from './question-lists.service';
+import { createQuestionsService } from './questions.service';
+import { responseKind } from './response.kind';
+import { createResponsesService } from './responses.service';
 
-export const questionsRoutes: Feature = () => {
-  // routes of this feature are registered here
+/** Text fields of a multipart answer upload; unknown fields are 400 (SECURITY AC-10). */
+function parseResponseFields(fields: Record<string, string>): VideoResponseFields {
+  const parsed = VideoResponseFields.safeParse(fields);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid fields');
+  return parsed.data;
+}
+
+// SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
+export const questionsRoutes: Feature = async (app, deps) => {
+  const questions = createQuestionsService(deps);
+  const lists = createQuestionListsService(deps);
+  const responses = createResponsesService(deps, questions);
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+
+  registerUploadKind(UPLOAD_KINDS.response, responseKind(responses));
+  await registerMultipart(app, deps);
+
+  r.get(
+    '/api/upload/:videoId',
+    {
+      schema: { params: VideoWithQuestionsParams, querystring: VideoWithQuestionsQuery },
+      config: { auth: 'public' },
+    },
+    async (req) => lists.videoWithQuestions(req.user, req.params.videoId, req.query.lectureId),
+  );
+
+  r.post(
+    '/api/upload/videoResponse',
+    // Upload creations: 20 an hour per user (SECURITY RL-4).
+    { config: { auth: 'user', rateLimit: { max: 20, timeWindow: 60 * PER_MINUTE } } },
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const { fields, tempPath } = await receiveSingleFile(req, deps, {
+        fileField: 'file',
+        missingFile: VALIDATION.selectFile,
+        beforeFile: async (early) => {
+          await responses.authorize(caller, parseResponseFields(early));
+        },
+      });
+      return reply
+        .code(201)
+        .send(await responses.answerWithFile(caller, parseResponseFields(fields), tempPath));
+    },
+  );
+
+  r.post(
+    '/api/questions',
+    // Questions: 10 a minute per user (SECURITY RL-4).
+    {
+      schema: { body: CreateQuestionBody },
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: PER_MINUTE } },
+    },
+    async (req, reply) => reply.code(201).send(await questions.create(currentUser(req), req.body)),
+  );
+
+  r.get(
+    '/api/questions/user-courses-questions/:userId',
+    { schema: { params: QuestionUserParams }, config: user },
+    async (req) => lists.needingResponse(currentUser(req), req.params.userId),
+  );
+
+  r.get(
+    '/api/questions/user-questions/:userId',
+    { schema: { params: QuestionUserParams, querystring: UserQuestionsQuery }, config: user },
+    async (req) => lists.ownQuestions(currentUser(req), req.params.userId, req.query.answeredSinceDays),
+  );
+
+  r.get(
+    '/api/questions/with-response/:courseId',
+    { schema: { params: QuestionCourseParams }, config: user },
+    async (req) => lists.withResponse(currentUser(req), req.params.courseId),
+  );
+
+  r.get(
+    '/api/questions/lecture-questions/:lectureId',
+    { schema: { params: QuestionLectureParams }, config: user },
+    async (req, reply) =>
+      sendWithEtag(req, reply, await lists.lectureQuestions(currentUser(req), req.params.lectureId)),
+  );
+
+  r.put(
+    '/api/questions/ratings/:questionId',
+    { schema: { params: RatingsParams, body: VoteBody }, config: user },
+    async (req) => questions.vote(currentUser(req), req.params.questionId, req.body),
+  );
+
+  r.put(
+    '/api/questions/status/:id',
+    { schema: { params: QuestionIdParams, body: StatusBody }, config: user },
+    async (req) => questions.setStatus(currentUser(req), req.params.id, req.body),
+  );
+
+  r.get('/api/questions/:id', { schema: { params: QuestionIdParams }, config: user }, async (req) =>
+    questions.get(currentUser(req), req.params.id),
+  );
+
+  r.put(
+    '/api/questions/:id',
+    { schema: { params: QuestionIdParams, body: UpdateQuestionBody }, config: user },
+    async (req) => questions.update(currentUser(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/questions/:id',
+    { schema: { params: QuestionIdParams }, config: user },
+    async (req, reply) => {
+      await questions.remove(currentUser(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -1,0 +1,66 @@
+import type { DbOrTx } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { LectureRow } from '../access/access.repository';
+import { type Role, type VideoAccess, lectureRole, requireVisibleVideo } from '../access/access.service';
+import { type QuestionRecord, findQuestion } from './questions.repository';
+
+// A question belongs to a video; whoever may act on the video (in any lecture holding it, concurrent
+// copies included) may act on its questions. Permission decisions stay in the access feature.
+
+export interface VideoRole {
+  role: Role;
+  access: VideoAccess;
+  /** Visible lectures holding the video, earliest lecture date first. */
+  lectures: LectureRow[];
+  /** The first of those the caller belongs to (admin or student), if any. */
+  memberLecture: LectureRow | null;
+}
+
+/** 404 if the video is hidden from the caller; otherwise their role on it. */
+export async function videoRole(
+  db: DbOrTx,
+  user: AuthUser | null,
+  videoId: string,
+  now: Date,
+): Promise<VideoRole> {
+  const access = await requireVisibleVideo(db, user, videoId, now);
+  const lectures = [...access.lectures].sort(
+    (a, b) => a.lectureDate.getTime() - b.lectureDate.getTime() || a.id.localeCompare(b.id),
+  );
+  if (access.isAdmin) {
+    const memberLecture = lectures.find((l) => access.adminCourseIds.has(l.courseId)) ?? null;
+    return { role: 'admin', access, lectures, memberLecture };
+  }
+  for (const lecture of lectures) {
+    if ((await lectureRole(db, user, lecture)) !== 'none')
+      return { role: 'student', access, lectures, memberLecture: lecture };
+  }
+  return { role: 'none', access, lectures, memberLecture: null };
+}
+
+/** The question and the caller's role on it; 404 unknown or hidden. */
+export async function loadQuestion(
+  db: DbOrTx,
+  user: AuthUser,
+  questionId: string,
+  now: Date,
+): Promise<{ question: QuestionRecord } & VideoRole> {
+  const question = await findQuestion(db, questionId);
+  if (!question) throw notFound('Question not found');
+  return { question, ...(await videoRole(db, user, question.videoId, now)) };
+}
+
+/** Course members and admins of a course holding the question's video. */
+export async function requireQuestionMember(db: DbOrTx, user: AuthUser, questionId: string, now: Date) {
+  const loaded = await loadQuestion(db, user, questionId, now);
+  if (loaded.role === 'none') throw forbidden('Join this course first');
+  return loaded;
+}
+
+/** Admins of a course holding the question's video: even the asker may not edit (SECURITY AC-5). */
+export async function requireQuestionAdmin(db: DbOrTx, user: AuthUser, questionId: string, now: Date) {
+  const loaded = await loadQuestion(db, user, questionId, now);
+  if (loaded.role !== 'admin') throw forbidden('Only the course administrators can do that');
+  return loaded;
+}

@@ -1,0 +1,140 @@
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import type { QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { questions } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
+import { videoSourceOf } from '../videos/video.mapper';
+import { toQuestionDto } from './questions.mapper';
+import {
+  type QuestionRow,
+  administeredCourses,
+  courseNames,
+  findVideo,
+  listQuestions,
+  unanswered,
+  visibleToStudent,
+} from './questions.repository';
+import { assertSelf } from './questions.service';
+import { videoRole } from './question-access';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Needs-response order (SPEC §4): by course, then live first, then earliest posted. */
+export function needsResponseOrder(a: QuestionDto, b: QuestionDto): number {
+  return (
+    a.courseName.localeCompare(b.courseName) ||
+    a.courseId.localeCompare(b.courseId) ||
+    Number(b.status === 'live') - Number(a.status === 'live') ||
+    a.timePosted.localeCompare(b.timePosted)
+  );
+}
+
+const byLectureThenTime = (a: QuestionRow, b: QuestionRow): number =>
+  (a.lectureDate?.getTime() ?? 0) - (b.lectureDate?.getTime() ?? 0) ||
+  a.question.timeAsked - b.question.timeAsked;
+
+export function createQuestionListsService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** GET /api/upload/{videoId}: anyone may watch a released video (SPEC §6); questions per AC-9. */
+    async videoWithQuestions(
+      caller: AuthUser | null,
+      videoId: string,
+      lectureId: string | undefined,
+    ): Promise<VideoWithQuestionsDto> {
+      const { role, lectures } = await videoRole(db, caller, videoId, clock());
+      const video = (await findVideo(db, videoId))!;
+      const lecture = lectures.find((l) => l.id === lectureId) ?? lectures[0]!;
+      const names = await courseNames(db, [...new Set(lectures.map((l) => l.courseId))]);
+      const callerId = caller?.id ?? null;
+      const rows = await listQuestions(db, {
+        context: { kind: 'lecture', lectureId: lecture.id },
+        callerId,
+        where: and(eq(questions.videoId, videoId), role === 'admin' ? undefined : visibleToStudent(callerId)),
+      });
+      return {
+        id: video.id,
+        _id: video.id,
+        title: video.title,
+        sourceType: video.sourceType,
+        videoSource: videoSourceOf(deps, video),
+        durationSeconds: video.durationSeconds,
+        lectureID: lecture.id,
+        courseID: lecture.courseId,
+        lectures: lectures.map((l) => ({
+          id: l.id,
+          title: l.title,
+          courseId: l.courseId,
+          courseName: names.get(l.courseId) ?? '',
+        })),
+        questions: rows.map((row) => toQuestionDto(deps, row, { callerId, seesAskers: role === 'admin' })),
+      };
+    },
+
+    /** Every video of a lecture (the 7 s poll): students get answered ones plus their own. */
+    async lectureQuestions(caller: AuthUser, lectureId: string): Promise<QuestionDto[]> {
+      const { role } = await requireVisibleLecture(db, caller, lectureId, clock());
+      if (role === 'none') throw forbidden('Join this course first');
+      const rows = await listQuestions(db, {
+        context: { kind: 'lecture', lectureId },
+        callerId: caller.id,
+        where: role === 'admin' ? undefined : visibleToStudent(caller.id),
+      });
+      return rows.map((row) =>
+        toQuestionDto(deps, row, { callerId: caller.id, seesAskers: role === 'admin' }),
+      );
+    },
+
+    /** Answered questions of a course; students only see released lectures (DESIGN §5.4). */
+    async withResponse(caller: AuthUser, courseId: string): Promise<QuestionDto[]> {
+      const { role } = await requireCourseMember(db, caller, courseId);
+      const rows = await listQuestions(db, {
+        context: {
+          kind: 'courses',
+          courseIds: [courseId],
+          availableBy: role === 'admin' ? undefined : clock(),
+        },
+        callerId: caller.id,
+        where: isNotNull(questions.responseId),
+      });
+      return rows
+        .sort(byLectureThenTime)
+        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: role === 'admin' }));
+    },
+
+    /** Home and Action Items: unanswered questions (live and processing too) of courses the caller runs. */
+    async needingResponse(caller: AuthUser, userId: string): Promise<QuestionDto[]> {
+      assertSelf(caller, userId);
+      const rows = await listQuestions(db, {
+        context: { kind: 'courses', courseIds: administeredCourses(caller.id) },
+        callerId: caller.id,
+        where: unanswered(),
+      });
+      return rows
+        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: true }))
+        .sort(needsResponseOrder);
+    },
+
+    /** The caller's own questions, newest first; answeredSinceDays keeps those answered that recently. */
+    async ownQuestions(
+      caller: AuthUser,
+      userId: string,
+      answeredSinceDays: number | undefined,
+    ): Promise<QuestionDto[]> {
+      assertSelf(caller, userId);
+      const since =
+        answeredSinceDays === undefined
+          ? undefined
+          : new Date(clock().getTime() - answeredSinceDays * DAY_MS);
+      const rows = await listQuestions(db, {
+        context: { kind: 'asked' },
+        callerId: caller.id,
+        where: and(eq(questions.askerId, caller.id), since ? gte(questions.answeredAt, since) : undefined),
+      });
+      return rows.map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: false }));
+    },
+  };
+}

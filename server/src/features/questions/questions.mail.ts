@@ -1,0 +1,45 @@
+import { formatVideoTime } from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { adminsToNotifyOfQuestion, findUserContact } from './questions.repository';
+
+// E-mail notifications of the questions feature; each respects the recipient's preference (SPEC §3).
+
+/** One line, so a question cannot add header lines or run on in a subject. */
+const oneLine = (text: string, max: number): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export async function mailNewQuestion(
+  deps: AppDeps,
+  q: { id: string; question: string; timeAsked: number; askerId: string; askerName: string },
+  lecture: { courseId: string; courseName: string; title: string },
+): Promise<void> {
+  const admins = await adminsToNotifyOfQuestion(deps.db, lecture.courseId, q.askerId);
+  for (const admin of admins) {
+    deps.mailer.sendLater({
+      to: admin.email,
+      subject: `New question in ${oneLine(lecture.courseName, 80)}: ${oneLine(q.question, 60)}`,
+      text:
+        `${q.askerName} asked in "${lecture.title}" at ${formatVideoTime(q.timeAsked)}:\n\n${q.question}\n\n` +
+        `Respond: ${deps.config.publicUrl}/respond/${q.id}\n`,
+    });
+  }
+}
+
+export async function mailQuestionAnswered(
+  deps: AppDeps,
+  q: { question: string; askerId: string | null; videoId: string },
+  responseId: string,
+): Promise<void> {
+  if (q.askerId === null) return;
+  const asker = await findUserContact(deps.db, q.askerId);
+  if (!asker?.wantsAnswerMail) return;
+  deps.mailer.sendLater({
+    to: asker.email,
+    subject: 'Your question was answered',
+    text:
+      `Your question "${oneLine(q.question, 200)}" has a video response.\n\n` +
+      `Watch it: ${deps.config.publicUrl}/video/${q.videoId}/${responseId}\n`,
+  });
+}

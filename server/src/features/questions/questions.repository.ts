@@ -1,0 +1,253 @@
+import {
+  type SQL,
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  courseAdmins,
+  courses,
+  lectureVideos,
+  lectures,
+  questionVotes,
+  questions,
+  responses,
+  users,
+  videos,
+} from '../../db/schema';
+
+export type QuestionRecord = typeof questions.$inferSelect;
+
+/**
+ * In which lecture a listed question is shown (concurrent lectures share a video and its questions):
+ * - asked: the lecture it was asked in;
+ * - lecture: the given lecture, for questions of its videos;
+ * - courses: a lecture of these courses holding the video (the asked one when it qualifies).
+ */
+export type QuestionContext =
+  | { kind: 'asked' }
+  | { kind: 'lecture'; lectureId: string }
+  | { kind: 'courses'; courseIds: SQL | string[]; availableBy?: Date };
+
+export interface ListOptions {
+  context: QuestionContext;
+  /** Whose vote goes into myVote (null: anonymous). */
+  callerId: string | null;
+  where?: SQL;
+}
+
+/** Only answered questions, plus the caller's own (SPEC §4, SECURITY AC-9). */
+export const visibleToStudent = (callerId: string | null): SQL =>
+  callerId === null
+    ? isNotNull(questions.responseId)
+    : (or(isNotNull(questions.responseId), eq(questions.askerId, callerId)) as SQL);
+
+export const unanswered = (): SQL => isNull(questions.responseId);
+
+/** Courses the user administers, as a subquery. */
+export const administeredCourses = (userId: string): SQL =>
+  sql`(select ${courseAdmins.courseId} from ${courseAdmins} where ${courseAdmins.userId} = ${userId})`;
+
+// One row per question with everything the wire needs; votes are summed in the same statement, so a
+// list costs one indexed query whatever its length (SECURITY §4, the 7 s poll).
+const columns = (callerId: string | null) => ({
+  question: questions,
+  videoTitle: videos.title,
+  mediaSha256: videos.mediaSha256,
+  youtubeUrl: videos.youtubeUrl,
+  lectureId: lectures.id,
+  lectureTitle: lectures.title,
+  lectureDate: lectures.lectureDate,
+  courseId: courses.id,
+  courseName: courses.name,
+  askerName: users.name,
+  ratings: sql<number>`coalesce((select sum(case when ${questionVotes.vote} = 'UP' then 1 else -1 end)
+    from ${questionVotes} where ${questionVotes.questionId} = ${questions.id}), 0)`.mapWith(Number),
+  myVote:
+    callerId === null
+      ? sql<'UP' | 'DOWN' | null>`null`
+      : sql<'UP' | 'DOWN' | null>`(select ${questionVotes.vote} from ${questionVotes}
+          where ${questionVotes.questionId} = ${questions.id} and ${questionVotes.userId} = ${callerId})`,
+});
+
+export type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number];
+
+const inCourses = (courseIds: SQL | string[]): SQL =>
+  Array.isArray(courseIds)
+    ? inArray(lectures.courseId, courseIds)
+    : sql`${lectures.courseId} in ${courseIds}`;
+
+export async function listQuestions(db: DbOrTx, { context, callerId, where }: ListOptions) {
+  const fields = columns(callerId);
+  if (context.kind === 'asked') {
+    return db
+      .select(fields)
+      .from(questions)
+      .innerJoin(videos, eq(videos.id, questions.videoId))
+      .leftJoin(lectures, eq(lectures.id, questions.lectureId))
+      .leftJoin(courses, eq(courses.id, lectures.courseId))
+      .leftJoin(users, eq(users.id, questions.askerId))
+      .where(where)
+      .orderBy(desc(questions.timePosted));
+  }
+  if (context.kind === 'lecture') {
+    return db
+      .select(fields)
+      .from(questions)
+      .innerJoin(videos, eq(videos.id, questions.videoId))
+      .innerJoin(
+        lectureVideos,
+        and(eq(lectureVideos.videoId, questions.videoId), eq(lectureVideos.lectureId, context.lectureId)),
+      )
+      .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+      .innerJoin(courses, eq(courses.id, lectures.courseId))
+      .leftJoin(users, eq(users.id, questions.askerId))
+      .where(where)
+      .orderBy(asc(lectureVideos.position), asc(questions.timeAsked), asc(questions.timePosted));
+  }
+  const released = context.availableBy ? lte(lectures.lectureDateAvailable, context.availableBy) : undefined;
+  return db
+    .selectDistinctOn([questions.id], fields)
+    .from(questions)
+    .innerJoin(videos, eq(videos.id, questions.videoId))
+    .innerJoin(lectureVideos, eq(lectureVideos.videoId, questions.videoId))
+    .innerJoin(
+      lectures,
+      and(eq(lectures.id, lectureVideos.lectureId), inCourses(context.courseIds), released),
+    )
+    .innerJoin(courses, eq(courses.id, lectures.courseId))
+    .leftJoin(users, eq(users.id, questions.askerId))
+    .where(where)
+    .orderBy(questions.id, desc(sql`${lectures.id} = ${questions.lectureId}`), asc(lectures.lectureDate));
+}
+
+export async function findQuestion(db: DbOrTx, id: string): Promise<QuestionRecord | null> {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Locks the question row for the rest of the transaction (votes on one question go one at a time). */
+export async function lockQuestion(tx: DbOrTx, id: string): Promise<QuestionRecord | null> {
+  const [row] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertQuestion(
+  db: DbOrTx,
+  values: typeof questions.$inferInsert,
+): Promise<QuestionRecord> {
+  const [row] = await db.insert(questions).values(values).returning();
+  return row!;
+}
+
+export async function updateQuestion(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof questions.$inferInsert>,
+): Promise<void> {
+  await db.update(questions).set(values).where(eq(questions.id, id));
+}
+
+export async function deleteQuestion(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(questions).where(eq(questions.id, id));
+}
+
+export async function findVote(
+  tx: DbOrTx,
+  questionId: string,
+  userId: string,
+): Promise<'UP' | 'DOWN' | null> {
+  const [row] = await tx
+    .select({ vote: questionVotes.vote })
+    .from(questionVotes)
+    .where(and(eq(questionVotes.questionId, questionId), eq(questionVotes.userId, userId)));
+  return row?.vote ?? null;
+}
+
+/** Sets or removes one user's vote; the primary key keeps it to one row per user and question. */
+export async function writeVote(
+  tx: DbOrTx,
+  questionId: string,
+  userId: string,
+  vote: 'UP' | 'DOWN' | null,
+): Promise<void> {
+  if (vote === null) {
+    await tx
+      .delete(questionVotes)
+      .where(and(eq(questionVotes.questionId, questionId), eq(questionVotes.userId, userId)));
+    return;
+  }
+  await tx
+    .insert(questionVotes)
+    .values({ questionId, userId, vote })
+    .onConflictDoUpdate({ target: [questionVotes.questionId, questionVotes.userId], set: { vote } });
+}
+
+/** Admins of a course who want an e-mail for each new question, the asker excepted. */
+export async function adminsToNotifyOfQuestion(db: DbOrTx, courseId: string, askerId: string) {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(courseAdmins)
+    .innerJoin(users, eq(users.id, courseAdmins.userId))
+    .where(
+      and(
+        eq(courseAdmins.courseId, courseId),
+        eq(users.receiveEmailsSubmittingQuestion, true),
+        sql`${users.id} <> ${askerId}`,
+      ),
+    );
+}
+
+export async function findUserContact(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, wantsAnswerMail: users.receiveEmailsAnsweredQuestion })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findVideo(db: DbOrTx, videoId: string) {
+  const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
+  return row ?? null;
+}
+
+/** Deletes an answer video no question uses any more; returns its media sha256 for the media cleanup. */
+export async function deleteResponseIfUnused(tx: DbOrTx, responseId: string): Promise<string | null> {
+  const [gone] = await tx
+    .delete(responses)
+    .where(
+      and(
+        eq(responses.id, responseId),
+        not(exists(tx.select().from(questions).where(eq(questions.responseId, responses.id)))),
+      ),
+    )
+    .returning({ mediaSha256: responses.mediaSha256 });
+  return gone?.mediaSha256 ?? null;
+}
+
+export async function insertResponse(
+  tx: DbOrTx,
+  values: typeof responses.$inferInsert,
+): Promise<typeof responses.$inferSelect> {
+  const [row] = await tx.insert(responses).values(values).returning();
+  return row!;
+}
+
+export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<string, string>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

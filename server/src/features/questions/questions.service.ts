@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import type {
+  CreateQuestionBody,
+  QuestionDto,
+  StatusBody,
+  UpdateQuestionBody,
+  VoteBody,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { questions } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findCourse } from '../access/access.repository';
+import { lectureRole } from '../access/access.service';
+import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
+import { isInLiveWindow } from './live-window';
+import { mailNewQuestion } from './questions.mail';
+import { toQuestionDto } from './questions.mapper';
+import {
+  deleteQuestion,
+  deleteResponseIfUnused,
+  findVideo,
+  findVote,
+  insertQuestion,
+  listQuestions,
+  lockQuestion,
+  updateQuestion,
+  writeVote,
+} from './questions.repository';
+import { loadQuestion, requireQuestionAdmin, requireQuestionMember, videoRole } from './question-access';
+import { RecentVotes, nextVote } from './votes';
+
+/** The server acts as the token's user (DESIGN §5.1). */
+export function assertSelf(caller: AuthUser, userId: string | undefined): void {
+  if (userId !== undefined && userId !== caller.id) throw forbidden('You can only act as yourself');
+}
+
+/** A time must lie inside the video (SECURITY VAL-1); one second of slack for the player's rounding. */
+function assertWithinVideo(seconds: number, durationSeconds: number | null): void {
+  if (durationSeconds !== null && seconds > durationSeconds + 1) throw badRequest('Invalid time');
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+export function createQuestionsService(deps: AppDeps) {
+  const { db, clock } = deps;
+  const recentVotes = new RecentVotes();
+
+  /** One question as this caller may see it, in the lecture it was asked in. */
+  async function dto(caller: AuthUser, questionId: string, seesAskers: boolean): Promise<QuestionDto> {
+    const [row] = await listQuestions(db, {
+      context: { kind: 'asked' },
+      callerId: caller.id,
+      where: eq(questions.id, questionId),
+    });
+    if (!row) throw notFound('Question not found');
+    return toQuestionDto(deps, row, { callerId: caller.id, seesAskers });
+  }
+
+  /**
+   * Runs `work` in a transaction; the answer it reports as replaced goes if no question uses it any
+   * more, and then its file if nothing else uses that (after commit, so a rollback loses no file).
+   */
+  async function withResponseCleanup<T>(
+    work: (tx: DbOrTx) => Promise<{ result: T; replaced: string | null }>,
+  ): Promise<T> {
+    const { result, goneMedia } = await db.transaction(async (tx) => {
+      const { result, replaced } = await work(tx);
+      if (replaced === null) return { result, goneMedia: [] };
+      const goneMedia = await deleteUnreferencedMediaRows(tx, [await deleteResponseIfUnused(tx, replaced)]);
+      return { result, goneMedia };
+    });
+    await removeUnreferencedMedia(db, deps.media, goneMedia);
+    return result;
+  }
+
+  return {
+    dto,
+    withResponseCleanup,
+
+    async create(caller: AuthUser, body: CreateQuestionBody): Promise<QuestionDto> {
+      assertSelf(caller, body.userID);
+      const now = clock();
+      const { role, lectures, memberLecture } = await videoRole(db, caller, body.videoId, now);
+      let lecture = memberLecture;
+      if (body.lectureId !== undefined) {
+        lecture = lectures.find((l) => l.id === body.lectureId) ?? null;
+        if (!lecture) throw notFound('Lecture not found');
+        // The caller must belong to that very lecture (its course, or the lecture itself).
+        if ((await lectureRole(db, caller, lecture)) === 'none') throw forbidden('Join this course first');
+      }
+      if (role === 'none' || !lecture) throw forbidden('Join this course first');
+      const video = await findVideo(db, body.videoId);
+      if (!video) throw notFound('Video not found');
+      assertWithinVideo(body.time, video.durationSeconds);
+
+      // Live only inside the lecture's live window, whatever the client says (SPEC §4).
+      const live = body.live && isInLiveWindow(lecture, now);
+      const question = await insertQuestion(db, {
+        videoId: video.id,
+        lectureId: lecture.id,
+        askerId: caller.id,
+        question: body.question,
+        timeAsked: body.time,
+        timePosted: now,
+        live,
+        status: live ? 'live' : null,
+      });
+      const course = await findCourse(db, lecture.courseId);
+      await mailNewQuestion(
+        deps,
+        { ...question, askerId: caller.id, askerName: caller.name },
+        { courseId: lecture.courseId, courseName: course?.name ?? '', title: lecture.title },
+      );
+      return dto(caller, question.id, role === 'admin');
+    },
+
+    /** Admins: any; the asker: their own; other members: answered ones only (404 otherwise). */
+    async get(caller: AuthUser, questionId: string): Promise<QuestionDto> {
+      const { question, role } = await loadQuestion(db, caller, questionId, clock());
+      if (role === 'none') throw forbidden('Join this course first');
+      const own = question.askerId === caller.id;
+      if (role === 'student' && !own && question.responseId === null) throw notFound('Question not found');
+      return dto(caller, questionId, role === 'admin');
+    },
+
+    async update(caller: AuthUser, questionId: string, body: UpdateQuestionBody): Promise<QuestionDto> {
+      const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
+      const video = await findVideo(db, question.videoId);
+      assertWithinVideo(body.timeAsked, video?.durationSeconds ?? null);
+      await withResponseCleanup(async (tx) => {
+        await updateQuestion(tx, questionId, {
+          question: body.question,
+          topic: body.topic,
+          level: body.level,
+          timeAsked: body.timeAsked,
+          // Delete Response returns the question to unanswered (SPEC §4).
+          ...(body.deleteResponse ? { responseId: null, answeredAt: null, status: null } : {}),
+        });
+        return { result: undefined, replaced: body.deleteResponse ? question.responseId : null };
+      });
+      return dto(caller, questionId, true);
+    },
+
+    async remove(caller: AuthUser, questionId: string): Promise<void> {
+      const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
+      await withResponseCleanup(async (tx) => {
+        await deleteQuestion(tx, questionId);
+        return { result: undefined, replaced: question.responseId };
+      });
+    },
+
+    /** The meeting-end landing marks a question whose answer is being processed (SPEC §4). */
+    async setStatus(caller: AuthUser, questionId: string, body: StatusBody): Promise<QuestionDto> {
+      await requireQuestionAdmin(db, caller, questionId, clock());
+      await updateQuestion(db, questionId, { status: body.status });
+      return dto(caller, questionId, true);
+    },
+
+    /** DESIGN §5.6 toggle; a burst of the same click counts once (SECURITY AC-12). */
+    async vote(caller: AuthUser, questionId: string, body: VoteBody): Promise<QuestionDto> {
+      assertSelf(caller, body.userId);
+      const now = clock();
+      const { question, role } = await requireQuestionMember(db, caller, questionId, now);
+      if (question.responseId === null) throw badRequest('Only answered questions can be rated');
+      const key = `${questionId}:${caller.id}`;
+      await db.transaction(async (tx) => {
+        if (!(await lockQuestion(tx, questionId))) throw notFound('Question not found');
+        if (recentVotes.isRepeat(key, body.voteOptions, now)) return;
+        const current = await findVote(tx, questionId, caller.id);
+        await writeVote(tx, questionId, caller.id, nextVote(current, body.voteOptions));
+        recentVotes.record(key, body.voteOptions, now);
+      });
+      return dto(caller, questionId, role === 'admin');
+    },
+  };
+}
