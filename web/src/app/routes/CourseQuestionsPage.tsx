@@ -1,5 +1,97 @@
+import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useSession } from '../../features/auth/session-context';
+import { LecturePlayer } from '../../features/player/components/LecturePlayer';
+import type { PlayerHandle } from '../../features/player/types';
+import {
+  useCourseAnsweredQuestions,
+  useVideoWithQuestions,
+} from '../../features/questions/api/questions-api';
+import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
+import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
+import { filterByText } from '../../features/questions/utils/question-lists';
 
+/** The video loaded on the right and where it starts. */
+interface Target {
+  videoId: string;
+  time: number;
+}
+
+/** All answered questions of a course, searchable, with a lecture video area (SPEC §2). No login needed. */
 export function CourseQuestionsPage() {
-  return <Page title="Course questions" />;
+  const { courseId = '' } = useParams();
+  const { user } = useSession();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [target, setTarget] = useState<Target | null>(null);
+  const [open, setOpen] = useState<QuestionDto | null>(null);
+  const player = useRef<PlayerHandle | null>(null);
+  const questions = useCourseAnsweredQuestions(courseId);
+  const video = useVideoWithQuestions(target?.videoId);
+
+  useEffect(() => {
+    if (questions.isError) toast.error(FETCH_ERRORS.questions);
+  }, [questions.isError]);
+  useEffect(() => {
+    if (video.isError) toast.error(FETCH_ERRORS.failedLectureVideo);
+  }, [video.isError]);
+
+  // Another video mounts a new player starting at the time asked; the same video just seeks.
+  const load = (q: QuestionDto) => {
+    if (target?.videoId === q.videoId) player.current?.seekTo(q.timeAsked);
+    else setTarget({ videoId: q.videoId, time: q.timeAsked });
+  };
+  const shown = filterByText(
+    (questions.data ?? []).filter((q) => q.response),
+    search,
+  );
+
+  return (
+    <Page title="Answered questions of the course">
+      <div className="two-columns">
+        <div>
+          <div className="form">
+            <label htmlFor={searchId}>Search questions</label>
+            <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          {questions.isPending ? (
+            <p role="status">{LOADING.questions}</p>
+          ) : (
+            <AnsweredQuestionList
+              questions={shown}
+              onView={(q) => {
+                player.current?.pause();
+                setOpen(q);
+              }}
+              onSeek={load}
+              extra={(q) => (
+                <button type="button" className="link-button" onClick={() => load(q)}>
+                  {q.lectureName}
+                </button>
+              )}
+              empty="No answered questions match."
+            />
+          )}
+        </div>
+        <section aria-label="Lecture video">
+          {video.data && target ? (
+            <LecturePlayer key={target.videoId} video={video.data} handle={player} startAt={target.time} />
+          ) : (
+            <p className="hint">Choose a lecture title or a time to watch that moment here.</p>
+          )}
+        </section>
+      </div>
+      {open && (
+        <ResponseOverlay
+          question={open}
+          userId={user?.id}
+          logContext={{ videoID: open.videoId, lectureID: open.lectureID, courseID: open.courseId }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </Page>
+  );
 }

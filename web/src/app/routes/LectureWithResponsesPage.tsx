@@ -1,5 +1,104 @@
+import { DELAYS_MS, LOADING, type QuestionDto, STATUS_TEXT } from '@lectern/shared';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
+import { LecturePlayer } from '../../features/player/components/LecturePlayer';
+import { Playlist } from '../../features/player/components/Playlist';
+import type { PlayerHandle } from '../../features/player/types';
+import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
+import { readNavState } from '../../features/player/utils/playback';
+import { useLectureQuestions, useVideoWithQuestions } from '../../features/questions/api/questions-api';
+import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
+import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
+import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { byPlaceInLecture } from '../../features/questions/utils/question-lists';
 
+/** Student list of a lecture's answered questions beside the player (SPEC §2). */
 export function LectureWithResponsesPage() {
-  return <Page title="Lecture with responses" />;
+  const { videoId = '' } = useParams();
+  return <LectureWithResponsesView key={videoId} videoId={videoId} />;
+}
+
+function LectureWithResponsesView({ videoId }: { videoId: string }) {
+  const user = useUser();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [nav] = useState(() => readNavState(location.state));
+  const player = useRef<PlayerHandle | null>(null);
+  const [open, setOpen] = useState<QuestionDto | null>(null);
+
+  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
+  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
+  const lecture = useLecture(lectureId);
+  const playlist = useLectureVideos(lectureId);
+  const questions = useLectureQuestions(lectureId);
+
+  if (video.isPending || questions.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
+  if (video.isError || !lectureId) return <VideoNotFound />;
+  const v = video.data;
+  const videos = playlist.data ?? [];
+  const several = videos.length > 1;
+  const hrefFor = (id: string) => `/lecture-with-responses/${id}?lectureId=${lectureId}`;
+  const answered = (questions.data ?? [])
+    .filter((q) => q.response)
+    .sort(byPlaceInLecture(videos.map((x) => x.id)));
+  const logContext = { videoID: v.id, lectureID: lectureId, courseID: v.courseID };
+
+  // Same video: seek and pause there; another video: go to it, starting at the time asked (SPEC §2).
+  const jump = (q: QuestionDto) => {
+    if (q.videoId !== v.id) {
+      navigate(hrefFor(q.videoId), { state: { seekTo: q.timeAsked } });
+      return;
+    }
+    player.current?.seekTo(q.timeAsked);
+    window.setTimeout(() => player.current?.pause(), DELAYS_MS.seekPause);
+  };
+
+  return (
+    <Page title="Questions with responses">
+      <p>
+        <strong>Course:</strong> {lecture.data?.parentCourse.name} · <strong>Lecture:</strong>{' '}
+        {lecture.data?.title}
+      </p>
+      <div className="two-columns">
+        <div>
+          {several && <Playlist videos={videos} currentId={v.id} hrefFor={hrefFor} />}
+          <h2>List of all questions with responses</h2>
+          <AnsweredQuestionList
+            questions={answered}
+            onView={(q) => {
+              player.current?.pause();
+              setOpen(q);
+            }}
+            onSeek={jump}
+            extra={several ? (q) => <p className="hint">{q.videoTitle}</p> : undefined}
+            empty={STATUS_TEXT.noAnsweredInLecture}
+          />
+        </div>
+        <div>
+          <LecturePlayer
+            video={v}
+            handle={player}
+            startAt={nav.seekTo}
+            autoplay={nav.autoplay}
+            {...lectureUsageEvents(logContext)}
+          />
+          <p>
+            <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Return to standard lecture view</Link>
+          </p>
+        </div>
+      </div>
+      {open && (
+        <ResponseOverlay
+          question={open}
+          userId={user.id}
+          logContext={{ ...logContext, videoID: open.videoId }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </Page>
+  );
 }
