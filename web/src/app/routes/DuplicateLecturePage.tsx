@@ -1,5 +1,51 @@
+import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { useUserCourses } from '../../features/courses/api/courses';
+import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { useLecture } from '../../features/lectures/api/lectures';
+import { DuplicateLectureForm } from '../../features/lectures/components/DuplicateLectureForm';
+import { useLectureQuestions } from '../../features/questions/api/questions-api';
+import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 
 export function DuplicateLecturePage() {
-  return <Page title="Duplicate lecture" />;
+  const { lectureID = '' } = useParams();
+  const user = useUser();
+  const lecture = useLecture(lectureID);
+  const courses = useUserCourses(user.id);
+  const questions = useLectureQuestions(lectureID);
+  const [viewing, setViewing] = useState<QuestionDto | null>(null);
+  const failure =
+    (lecture.isError && FETCH_ERRORS.lectures) ||
+    (courses.isError && FETCH_ERRORS.yourCourses) ||
+    (questions.isError && FETCH_ERRORS.failedQuestions) ||
+    null;
+  useErrorToast(failure);
+
+  if (failure) return <Page title={failure} />;
+  if (!lecture.data || !courses.data || !questions.data) return <p role="status">{LOADING.session}</p>;
+
+  const source = lecture.data;
+  const targets = courses.data.createdCourses.filter((course) => course.id !== source.courseID);
+  return (
+    <Page title={`Duplicate course "${source.title}"`}>
+      <DuplicateLectureForm
+        key={source.id}
+        lecture={source}
+        targets={targets}
+        questions={questions.data}
+        onViewResponse={setViewing}
+      />
+      {viewing && (
+        <ResponseOverlay
+          question={viewing}
+          userId={user.id}
+          logContext={{ courseID: source.courseID, lectureID: source.id, videoID: viewing.videoId }}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </Page>
+  );
 }

@@ -1,5 +1,60 @@
+import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
+import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
+import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { deleteLecture, useLecture } from '../../features/lectures/api/lectures';
+import { AddLectureVideoForm } from '../../features/lectures/components/AddLectureVideoForm';
+import { EditLectureForm } from '../../features/lectures/components/EditLectureForm';
+import { ManageLectureVideos } from '../../features/lectures/components/ManageLectureVideos';
 
 export function EditLecturePage() {
-  return <Page title="Edit lecture" />;
+  const { lectureId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: lecture, isPending, error } = useLecture(lectureId);
+  const notFound = error instanceof ApiError && error.status === 404;
+  useErrorToast(error && !notFound ? FETCH_ERRORS.lectures : null);
+
+  async function remove() {
+    try {
+      await deleteLecture(lectureId);
+      queryClient.removeQueries({ queryKey: ['lectures'] });
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      toast.success(SUCCESS.lectureDeleted);
+      void navigate(-2); // SPEC §4: back past the deleted lecture's own page
+    } catch (failure) {
+      toast.error(errorMessage(failure, ERRORS.unexpected));
+    }
+  }
+
+  if (isPending) return <p role="status">{LOADING.session}</p>;
+  if (!lecture) return <Page title={notFound ? 'Lecture not found' : FETCH_ERRORS.lectures} />;
+
+  return (
+    <Page title={`Edit lecture: ${lecture.title}`}>
+      <div className="two-columns">
+        <div>
+          <EditLectureForm key={lecture.id} lecture={lecture} />
+          <h2>Delete</h2>
+          <ConfirmDelete
+            checkboxLabel="Delete Lecture"
+            buttonLabel="Delete this lecture"
+            confirmText={CONFIRM.deleteLecture}
+            onDelete={remove}
+          />
+        </div>
+        <div>
+          <JoinLinkBox id={lecture.id} idLabel="lectureID" />
+          <h2>Manage lecture videos</h2>
+          <ManageLectureVideos lectureId={lecture.id} />
+          <AddLectureVideoForm lectureId={lecture.id} courseId={lecture.courseID} />
+        </div>
+      </div>
+    </Page>
+  );
 }

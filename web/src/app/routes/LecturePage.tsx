@@ -1,5 +1,34 @@
+import { FETCH_ERRORS, LOADING } from '@lectern/shared';
+import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { ApiError } from '../../lib/api-client';
+import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { useLecture } from '../../features/lectures/api/lectures';
 
+/** Where a joined lecture without a video leads (SPEC §2): its title, its course, and that no video is there yet. */
 export function LecturePage() {
-  return <Page title="Lecture" />;
+  const { id = '' } = useParams();
+  const { data: lecture, isPending, error } = useLecture(id);
+  const notFound = error instanceof ApiError && error.status === 404;
+  useErrorToast(error && !notFound ? FETCH_ERRORS.lectures : null);
+
+  if (isPending) return <p role="status">{LOADING.session}</p>;
+  if (!lecture) return <Page title={notFound ? 'Lecture not found' : FETCH_ERRORS.lectures} />;
+  return (
+    <Page title={lecture.title}>
+      <p>
+        Course: <Link to={`/courses/${lecture.courseID}`}>{lecture.parentCourse.name}</Link>
+      </p>
+      {lecture.topic && <p>Topic: {lecture.topic}</p>}
+      {lecture.firstVideoId ? (
+        <p>
+          <Link to={`/video/${lecture.firstVideoId}?lectureId=${lecture.id}`}>Watch the lecture</Link>
+        </p>
+      ) : (
+        <p role="status">
+          There is no video in this lecture yet. Come back once your instructor has added one.
+        </p>
+      )}
+    </Page>
+  );
 }

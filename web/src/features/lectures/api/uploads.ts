@@ -18,7 +18,7 @@ export interface CreatedLecture {
 export const createLectureOnly = (body: CreateLectureBody) =>
   api<CreatedLecture>('/api/upload/createLectureOnly', { method: 'POST', body });
 
-export const youtubeToLecture = (body: YoutubeToLectureBody) =>
+export const youtubeToLecture = (body: Omit<YoutubeToLectureBody, 'sourceType'>) =>
   api<unknown>('/api/upload/youtubeToLecture', {
     method: 'POST',
     body: { ...body, sourceType: 'youtubeLink' },

@@ -1,0 +1,81 @@
+import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { UploadProgress, useTusUpload } from '../../uploads';
+import { lectureKeys } from '../api/lectures';
+import { lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
+import { type VideoSourceDraft, addVideoError } from '../utils/video-source';
+import { VideoSourceFields } from './VideoSourceFields';
+
+const EMPTY: VideoSourceDraft = { title: '', file: null, link: '' };
+
+/** "Add a lecture video": an mp4 file (resumable upload) or a YouTube link (SPEC §2 Edit lecture). */
+export function AddLectureVideoForm({ lectureId, courseId }: { lectureId: string; courseId: string }) {
+  const queryClient = useQueryClient();
+  const { upload, progress } = useTusUpload();
+  const [draft, setDraft] = useState(EMPTY);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function change(next: VideoSourceDraft, clearedOther: boolean) {
+    if (clearedOther && next.file === null) setFileInputKey((key) => key + 1);
+    setMessage(clearedOther ? VALIDATION.oneSourceOnly : '');
+    setDraft(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = addVideoError(draft);
+    if (problem) return setMessage(problem);
+    setMessage('');
+    setBusy(true);
+    const title = draft.title.trim();
+    try {
+      if (draft.file) {
+        await upload(draft.file, { metadata: lectureVideoMetadata(courseId, lectureId, title) });
+        toast.success(SUCCESS.videoUploaded);
+      } else {
+        await youtubeToLecture({
+          courseID: courseId,
+          lectureID: lectureId,
+          title,
+          videoSource: draft.link.trim(),
+        });
+        toast.success(SUCCESS.youtubeAdded);
+      }
+      setDraft(EMPTY);
+      setFileInputKey((key) => key + 1);
+      await queryClient.invalidateQueries({ queryKey: lectureKeys.videos(lectureId) });
+      await queryClient.invalidateQueries({ queryKey: lectureKeys.lecture(lectureId) });
+    } catch {
+      toast.error(ERRORS.addVideoFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="add-video-heading"
+    >
+      <h2 id="add-video-heading">Add a lecture video</h2>
+      <VideoSourceFields draft={draft} onChange={change} exclusive fileInputKey={fileInputKey} />
+      {message && (
+        <p role="alert" className="error-text">
+          {message}
+        </p>
+      )}
+      {progress.fraction !== null && (
+        <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Adding…' : 'Add Video'}
+      </button>
+    </form>
+  );
+}

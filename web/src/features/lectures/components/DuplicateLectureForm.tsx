@@ -1,0 +1,136 @@
+import {
+  type CourseSummaryDto,
+  type DuplicateMode,
+  ERRORS,
+  type LectureDto,
+  type QuestionDto,
+  SUCCESS,
+  VALIDATION,
+} from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { LectureDateFields } from '../../dates/components/LectureDateFields';
+import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
+import { duplicateLecture } from '../api/lectures';
+import { DuplicateQuestionList } from './DuplicateQuestionList';
+
+const PLACEHOLDER = 'Select a course to add this lecture to';
+
+const MODES: { value: DuplicateMode; label: string }[] = [
+  { value: 'duplicate', label: 'Duplicate: an independent copy of the videos and the chosen questions' },
+  {
+    value: 'concurrent',
+    label:
+      'Concurrent: share the videos, questions and responses with this lecture (titles, dates and playlist stay separate)',
+  },
+];
+
+/** SPEC §2 Duplicate lecture; `targets` are the user's created courses except the lecture's own. */
+export function DuplicateLectureForm({
+  lecture,
+  targets,
+  questions,
+  onViewResponse,
+}: {
+  lecture: LectureDto;
+  targets: CourseSummaryDto[];
+  questions: QuestionDto[];
+  onViewResponse(question: QuestionDto): void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const courseSelectId = useId();
+  const [courseID, setCourseID] = useState('');
+  const [dates, setDates] = useState(() => lectureDatesFromIso(lecture));
+  const [mode, setMode] = useState<DuplicateMode>('duplicate');
+  // Every question is ticked at first: a copy usually keeps the lecture's answered questions.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(questions.map((q) => q.id)));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function toggle(id: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!courseID) return setError(PLACEHOLDER);
+    const isoDates = lectureDatesToIso(dates);
+    if (!isoDates) return setError(VALIDATION.metadataRequired);
+    setError('');
+    setBusy(true);
+    try {
+      const chosen = mode === 'concurrent' ? questions.map((q) => q.id) : [...selected];
+      await duplicateLecture({ courseID, lectureID: lecture.id, ...isoDates, questions: chosen, mode });
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      toast.success(SUCCESS.lectureDuplicated);
+      void navigate('/my-videos');
+    } catch {
+      toast.error(ERRORS.duplicateFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={courseSelectId} className={courseID ? undefined : 'error-text'}>
+        Course
+      </label>
+      <select
+        id={courseSelectId}
+        value={courseID}
+        onChange={(event) => setCourseID(event.target.value)}
+        required
+      >
+        <option value="">{PLACEHOLDER}</option>
+        {targets.map((course) => (
+          <option key={course.id} value={course.id}>
+            {course.name}
+          </option>
+        ))}
+      </select>
+      <LectureDateFields values={dates} onChange={setDates} applyDefaults />
+      <fieldset>
+        <legend>Duplication mode</legend>
+        {MODES.map((option) => (
+          <label key={option.value} className="checkbox">
+            <input
+              type="radio"
+              name="mode"
+              value={option.value}
+              checked={mode === option.value}
+              onChange={() => setMode(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Questions</legend>
+        <DuplicateQuestionList
+          lectureId={lecture.id}
+          questions={questions}
+          selected={selected}
+          locked={mode === 'concurrent'}
+          onToggle={toggle}
+          onViewResponse={onViewResponse}
+        />
+      </fieldset>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Duplicate Lecture
+      </button>
+    </form>
+  );
+}

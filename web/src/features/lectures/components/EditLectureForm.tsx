@@ -1,0 +1,56 @@
+import { ERRORS, type LectureDto, SUCCESS } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
+import { lectureKeys, updateLecture } from '../api/lectures';
+import { type LectureFieldValues, LectureFields } from './LectureFields';
+
+/** Where saving leads (SPEC §4): the first video's admin page, or the course while there is no video. */
+const afterSave = (lecture: LectureDto) =>
+  lecture.firstVideoId
+    ? `/videoAdmin/${lecture.firstVideoId}?lectureId=${lecture.id}`
+    : `/courses/${lecture.courseID}`;
+
+/** Title, Topic and the four dates; mount with key={lecture.id} so it starts from the loaded values. */
+export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<LectureFieldValues>({
+    title: lecture.title,
+    topic: lecture.topic,
+    ...lectureDatesFromIso(lecture),
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const dates = lectureDatesToIso(values);
+    if (!dates || !values.title.trim()) return void toast.error(ERRORS.updateLectureFailed);
+    setBusy(true);
+    try {
+      const saved = await updateLecture(lecture.id, {
+        title: values.title.trim(),
+        topic: values.topic.trim(),
+        ...dates,
+      });
+      queryClient.setQueryData(lectureKeys.lecture(lecture.id), saved);
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      toast.success(SUCCESS.lectureUpdated);
+      void navigate(afterSave(saved));
+    } catch {
+      toast.error(ERRORS.updateLectureFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <LectureFields values={values} onChange={setValues} />
+      <button type="submit" disabled={busy}>
+        Save Changes
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { EMPTY_LECTURE_DATES, localInputToIso } from '../../dates/lecture-dates';
+import { useLectureUpload } from '../hooks/use-lecture-upload';
+import type { VideoSourceDraft } from '../utils/video-source';
+import { type LectureFieldValues, LectureFields } from './LectureFields';
+import { VideoQueueForm } from './VideoQueueForm';
+import { type QueuedVideo, VideoQueueList } from './VideoQueueList';
+
+/** The upload page: a queue of videos and the lecture's metadata, sent together (SPEC §2, §4). */
+export function UploadLectureForm({ courseId }: { courseId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { run, progress, currentKey, failure, createdLectureId } = useLectureUpload(courseId);
+  const [queue, setQueue] = useState<QueuedVideo[]>([]);
+  const [values, setValues] = useState<LectureFieldValues>({ title: '', topic: '', ...EMPTY_LECTURE_DATES });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const add = (draft: VideoSourceDraft) =>
+    setQueue((q) => [...q, { ...draft, key: crypto.randomUUID(), done: false }]);
+  const markDone = (key: string) => setQueue((q) => q.map((v) => (v.key === key ? { ...v, done: true } : v)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const [lectureDate, lectureDateStart, lectureDateEnd] = [
+      values.lectureDate,
+      values.lectureDateStart,
+      values.lectureDateEnd,
+    ].map(localInputToIso);
+    if (
+      !values.title.trim() ||
+      !values.topic.trim() ||
+      !lectureDate ||
+      !lectureDateStart ||
+      !lectureDateEnd
+    ) {
+      return setError(VALIDATION.metadataRequired);
+    }
+    if (queue.length === 0) return setError(VALIDATION.noVideosQueued);
+    setError('');
+    setBusy(true);
+    const available = localInputToIso(values.lectureDateAvailable);
+    const ok = await run(
+      {
+        courseID: courseId,
+        title: values.title.trim(),
+        topic: values.topic.trim(),
+        lectureDate,
+        lectureDateStart,
+        lectureDateEnd,
+        ...(available && { lectureDateAvailable: available }),
+      },
+      queue,
+      markDone,
+    );
+    setBusy(false);
+    if (!ok) return void toast.error(ERRORS.uploadFailed);
+    await queryClient.invalidateQueries({ queryKey: ['courses'] });
+    toast.success(SUCCESS.lectureUploaded);
+    void navigate(-1);
+  }
+
+  return (
+    <div className="two-columns">
+      <section aria-label="Videos">
+        <VideoQueueForm onAdd={add} disabled={busy} />
+        <h2>Queue</h2>
+        <VideoQueueList
+          queue={queue}
+          currentKey={currentKey}
+          progress={progress}
+          busy={busy}
+          onRemove={(key) => setQueue((q) => q.filter((v) => v.key !== key))}
+        />
+      </section>
+      <form
+        className="form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="meta-heading"
+      >
+        <h2 id="meta-heading">Lecture</h2>
+        <fieldset disabled={busy || createdLectureId !== null} className="form">
+          <legend className="visually-hidden">Lecture details</legend>
+          <LectureFields values={values} onChange={setValues} applyDateDefaults />
+        </fieldset>
+        {createdLectureId && (
+          <p className="hint">
+            The lecture is created; uploading again sends only the videos not yet uploaded.
+          </p>
+        )}
+        {(error || failure) && (
+          <p role="alert" className="error-text">
+            {error || failure}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload lecture'}
+        </button>
+      </form>
+    </div>
+  );
+}
