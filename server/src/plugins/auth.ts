@@ -14,7 +14,22 @@ export interface AuthUser {
 /** Who may call a route (SECURITY AC-1): every route says so; finer checks are per course in services. */
 export type RouteAuth = 'public' | 'user';
 
+/** One registered route and the policy it declared (undefined: it forgot to). */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  auth: RouteAuth | undefined;
+}
+
+// Paths served by the API itself; the SPA's pages and assets are public by nature.
+const SERVER_PREFIXES = ['/api/', '/tus', '/media/'];
+export const isServerPath = (url: string): boolean => SERVER_PREFIXES.some((p) => url.startsWith(p));
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after registerAuth, with its policy (route-policies test, SECURITY AC-1). */
+    routePolicies: RoutePolicy[];
+  }
   interface FastifyRequest {
     user: AuthUser | null;
     sessionId: string | null;
@@ -33,6 +48,13 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const policies: RoutePolicy[] = [];
+  app.decorate('routePolicies', policies);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    for (const method of methods) policies.push({ method, url: route.url, auth });
+  });
 
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
@@ -47,7 +69,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
         await touchSession(deps.db, session.sessionId, now, sessionExpiry(session.createdAt, now));
       }
     }
-    if (req.routeOptions.config.auth === 'user' && !req.user) throw unauthorized();
+    // Deny by default (SECURITY AC-1): a server route that forgot its policy needs a user.
+    const auth =
+      req.routeOptions.config.auth ?? (isServerPath(req.routeOptions.url ?? '') ? 'user' : 'public');
+    if (auth === 'user' && !req.user) throw unauthorized();
   });
 }
 

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-const SERVER_PREFIXES = ['/api/', '/media/', '/tus/'];
+import { isServerPath } from './auth';
 
 /**
  * Serves the built SPA when there is one; every other GET that is not the server's answers index.html
@@ -25,7 +24,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !SERVER_PREFIXES.some((p) => req.url.startsWith(p));
+    const isPage = req.method === 'GET' && !isServerPath(req.url);
     if (hasSpa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply
       .code(404)

@@ -1,6 +1,6 @@
 import type { NotificationPreferences, UpdateNotificationBody, UpdatePasswordBody } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUserSessions } from '../auth/sessions.repository';
@@ -27,8 +27,9 @@ export function createAccountService({ db, mailer }: AppDeps) {
         throw unauthorized('Incorrect current password');
       const newEmail =
         body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
+      // Another account's address is never taken over (SECURITY AUTH-4).
       if (newEmail && (await findUserByEmail(db, newEmail)))
-        throw conflict('An account with that email already exists.');
+        throw forbidden('That email belongs to another account');
       const passwordHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
       await db.transaction(async (tx) => {
         await updateUser(tx, user.id, { email: newEmail, passwordHash });
