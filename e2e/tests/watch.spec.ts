@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+// The functions passed to page.evaluate run in the browser, so this file also needs the DOM types.
+import fs from 'node:fs';
+import {
+  ANONYMOUS,
+  CONFIRM,
+  type CourseDto,
+  type LectureDto,
+  SUCCESS,
+  VALIDATION,
+  type VideoDto,
+} from '@lectern/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
+import { baseURL, newUserPage, useBrowser } from '../support/browser';
+
+// Watching, asking and answering (SPEC §2 Video, Home, Action Items, Respond, Course questions; §4).
+const FIXTURES = '/work/shared/fixtures';
+const HOUR = 60 * 60 * 1000;
+
+/** A course of `admin` that `student` joined, with one lecture that is released and not live. */
+async function seedLecture(admin: E2eUser, student: E2eUser) {
+  const course = await apiCall<CourseDto>('/api/courses', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: `Physics ${admin.id.slice(0, 4)}`, description: 'Motion and light' },
+  });
+  await apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId: course.id } });
+  const now = Date.now();
+  const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
+    method: 'POST',
+    token: admin.token,
+    body: {
+      courseID: course.id,
+      title: 'Kinematics',
+      topic: 'Motion',
+      lectureDate: new Date(now - 2 * HOUR).toISOString(),
+      lectureDateAvailable: new Date(now - 3 * HOUR).toISOString(),
+      lectureDateStart: new Date(now - 2 * HOUR).toISOString(),
+      lectureDateEnd: new Date(now - HOUR).toISOString(),
+    },
+  });
+  return { courseId: course.id, lectureId: lecture.id };
+}
+
+/** The instructor's multipart upload of a fixture into the lecture (POST /api/upload/videoFileToLecture). */
+async function uploadVideo(admin: E2eUser, ids: { courseId: string; lectureId: string }, file: string) {
+  const form = new FormData();
+  form.append('courseID', ids.courseId);
+  form.append('lectureID', ids.lectureId);
+  form.append('title', file.replace('.mp4', ''));
+  form.append('sourceType', 'localFile');
+  form.append('file', new Blob([fs.readFileSync(`${FIXTURES}/${file}`)], { type: 'video/mp4' }), file);
+  const res = await fetch(`${baseURL()}/api/upload/videoFileToLecture`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload ${file} → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as VideoDto).id;
+}
+
+const lectureVideo = (page: Page) => page.locator('video').first();
+const videoState = (page: Page) =>
+  lectureVideo(page).evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused }));
+const waitForMetadata = (page: Page) =>
+  page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+
+describe('watching, asking and answering', () => {
+  const b = useBrowser();
+  let admin: E2eUser;
+  let student: E2eUser;
+  let ids: { courseId: string; lectureId: string };
+  let videoId: string;
+
+  beforeAll(async () => {
+    [admin, student] = await Promise.all([
+      signupViaApi({ name: 'Prof Ada' }),
+      signupViaApi({ name: 'Sam Student' }),
+    ]);
+    ids = await seedLecture(admin, student);
+    videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+  });
+
+  it('a student asks at a moment; the instructor answers; the student sees the card, plays and rates the answer', async () => {
+    const question = 'Why does the square move left at this moment?';
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(page);
+    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await page.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    expect((await videoState(page)).time).toBeCloseTo(35, 0);
+
+    const box = page.getByLabel('Ask a question about this moment of the video');
+    await box.fill('Why?');
+    await page.getByRole('button', { name: 'Submit question' }).click();
+    await page.getByText(VALIDATION.questionTooShort).waitFor();
+    await box.fill(question);
+    await page.getByRole('button', { name: 'Submit question' }).click();
+    await page.getByText(SUCCESS.questionSubmitted(question)).waitFor();
+    expect(await box.inputValue()).toBe('');
+
+    // The instructor sees it on Home and in Action Items, and answers with an mp4.
+    const teacher = await newUserPage(b);
+    await loginThroughUi(teacher, admin);
+    const needs = teacher.getByRole('region', { name: 'Questions needing a response' });
+    await needs.getByText(question).waitFor();
+    expect(await needs.textContent()).toContain('Asked by Sam Student at 0:35');
+    await teacher.getByRole('link', { name: 'Action Items' }).click();
+    await teacher.getByRole('heading', { name: 'Questions needing a response, sorted by course' }).waitFor();
+    await teacher.getByText(question).waitFor();
+    await teacher.getByRole('link', { name: 'Respond to question' }).click();
+    await teacher.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
+    await teacher.getByRole('button', { name: 'Upload response' }).click();
+    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+    await teacher.goto('/action-items');
+    await teacher.getByText(/You do not currently have anything/).waitFor();
+    await teacher.context().close();
+
+    // Back on the lecture: no card at 0:00, the card appears 10 s before the moment asked.
+    await page.reload();
+    await waitForMetadata(page);
+    const cards = page.getByRole('region', { name: 'Questions at this moment' });
+    expect(await cards.getByRole('button').count()).toBe(0);
+    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await cards.getByRole('button', { name: new RegExp(question) }).click();
+
+    const overlay = page.getByRole('dialog', { name: question });
+    await overlay.waitFor();
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('dialog video');
+      return v !== null && !v.paused && v.currentTime > 0;
+    });
+    const up = overlay.getByRole('button', { name: 'Upvote' });
+    await up.click();
+    await overlay.getByLabel('Rating 1').waitFor();
+    expect(await up.getAttribute('aria-pressed')).toBe('true');
+    expect(await overlay.getByRole('button', { name: 'Downvote' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await overlay.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>('video')?.paused);
+    expect((await videoState(page)).time).toBeGreaterThanOrEqual(25);
+  });
+
+  it('course questions: the search filters the answered questions', async () => {
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto(`/courses/${ids.courseId}/questions`);
+    const list = page.getByRole('listitem').filter({ hasText: 'square move left' });
+    await list.waitFor();
+    const search = page.getByLabel('Search questions');
+    await search.fill('SQUARE');
+    expect(await list.count()).toBe(1);
+    await search.fill('entropy');
+    await page.getByText('No answered questions match.').waitFor();
+    expect(await list.count()).toBe(0);
+  });
+
+  it('an anonymous visitor may watch but sees both warnings and no question box', async () => {
+    const { page } = b;
+    await page.goto(`/video/${videoId}`);
+    await page.getByText(ANONYMOUS.warning).waitFor();
+    await page.getByText(ANONYMOUS.askingDisabled).waitFor();
+    expect(await page.getByLabel('Ask a question about this moment of the video').count()).toBe(0);
+    await waitForMetadata(page);
+  });
+
+  it('refuses fullscreen: pauses, alerts and leaves fullscreen', async () => {
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(page);
+    await lectureVideo(page).evaluate((v: HTMLVideoElement) => v.play());
+    const dialog = page.waitForEvent('dialog');
+    void page.evaluate(() => document.querySelector('video')?.requestFullscreen());
+    const alert = await dialog;
+    expect(alert.message()).toBe(CONFIRM.fullscreen);
+    await alert.accept();
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    expect((await videoState(page)).paused).toBe(true);
+  });
+
+  it('plays the next video of the lecture when one ends', async () => {
+    const { page } = b;
+    const two = await seedLecture(admin, await signupViaApi());
+    const first = await uploadVideo(admin, two, 'lecture-10s.mp4');
+    const second = await uploadVideo(admin, two, 'lecture-6s.mp4');
+    await loginThroughUi(page, admin);
+    await page.goto(`/video/${first}?lectureId=${two.lectureId}`);
+    await waitForMetadata(page);
+    await page.getByRole('link', { name: 'lecture-10s (current)' }).waitFor();
+    await lectureVideo(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 1;
+      return v.play();
+    });
+    await page.waitForURL(`**/video/${second}?lectureId=${two.lectureId}`);
+    await page.getByRole('link', { name: 'lecture-6s (current)' }).waitFor();
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('video');
+      return v !== null && !v.paused && v.currentTime > 0;
+    });
+  });
+});
