@@ -1,5 +1,25 @@
+import { SUCCESS } from '@lectern/shared';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { LoginForm } from '../../features/auth/components/LoginForm';
+import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';
+import { useSession } from '../../features/auth/session-context';
+import { useFinishSignIn } from '../../features/auth/use-finish-sign-in';
 
 export function LoginPage() {
-  return <Page title="Log in" />;
+  const { courseIDtoJoin } = useParams();
+  const { user } = useSession();
+  const { finishing, finish } = useFinishSignIn(courseIDtoJoin);
+  if (user && !finishing) return <SignedInRedirect courseIDtoJoin={courseIDtoJoin} />;
+  return (
+    <Page title="Log in">
+      <div className="card auth-card">
+        <LoginForm
+          courseIDtoJoin={courseIDtoJoin}
+          onLoggedIn={(answer) => finish(answer, (name) => toast.success(SUCCESS.welcomeBack(name)))}
+        />
+      </div>
+    </Page>
+  );
 }

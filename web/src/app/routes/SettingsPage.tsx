@@ -1,5 +1,22 @@
 import { Page } from '../../components/ui/Page';
+import { SettingsForm } from '../../features/account/components/SettingsForm';
+import { useUser } from '../../features/auth/session-context';
+import { usePublicConfig } from '../../lib/public-config';
 
 export function SettingsPage() {
-  return <Page title="Settings" />;
+  const user = useUser();
+  const { data: config } = usePublicConfig();
+  return (
+    <Page title="Settings">
+      <div className="card">
+        <p>User ID is {user.id}</p>
+        <SettingsForm user={user} />
+        {config && (
+          <p className="hint">
+            For technical problems contact <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+          </p>
+        )}
+      </div>
+    </Page>
+  );
 }

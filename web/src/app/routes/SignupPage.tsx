@@ -1,5 +1,28 @@
+import { SUCCESS } from '@lectern/shared';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';
+import { SignupForm } from '../../features/auth/components/SignupForm';
+import { useSession } from '../../features/auth/session-context';
+import { useFinishSignIn } from '../../features/auth/use-finish-sign-in';
+
+// The signup answer carries a token, so a new account is signed in at once (no second login).
+function greetNewUser(name: string): void {
+  toast.success(SUCCESS.welcome(name));
+  toast.success(SUCCESS.accountCreated);
+}
 
 export function SignupPage() {
-  return <Page title="Sign up" />;
+  const { courseIDtoJoin } = useParams();
+  const { user } = useSession();
+  const { finishing, finish } = useFinishSignIn(courseIDtoJoin);
+  if (user && !finishing) return <SignedInRedirect courseIDtoJoin={courseIDtoJoin} />;
+  return (
+    <Page title="Sign up">
+      <div className="card auth-card">
+        <SignupForm courseIDtoJoin={courseIDtoJoin} onSignedUp={(answer) => finish(answer, greetNewUser)} />
+      </div>
+    </Page>
+  );
 }

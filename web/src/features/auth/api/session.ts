@@ -7,3 +7,7 @@ export const postLogin = (body: { email: string; password: string }) =>
 export const postSignup = (body: { name: string; email: string; password: string }) =>
   api<LoginAnswer>('/api/signup/', { method: 'POST', body });
 export const postLogout = () => api<void>('/api/logout', { method: 'POST' });
+export const postForgotPassword = (email: string) =>
+  api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } });
+export const postResetPassword = (token: string, password: string) =>
+  api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: { token, password } });

@@ -1,0 +1,64 @@
+import { type NotificationPreferences, SUCCESS } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { logUsage } from '../../../lib/usage-log';
+import { notificationQueryKey, postUpdateNotification, putUpdatePassword } from '../api/account';
+import {
+  type PasswordFields,
+  notificationErrorText,
+  passwordErrorText,
+  planNotificationUpdate,
+  planPasswordUpdate,
+} from '../utils/settings-plan';
+
+/**
+ * The Update button of Settings (SPEC §5, §7): the password call and the preferences call are
+ * independent; each success shows its toast and is logged, each failure adds a line to the error area.
+ */
+export function useSettingsSubmit(userId: string, loaded: NotificationPreferences | undefined) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(
+    fields: PasswordFields,
+    shown: NotificationPreferences | undefined,
+  ): Promise<{ passwordChanged: boolean }> {
+    const passwordPlan = planPasswordUpdate(userId, fields);
+    if (passwordPlan.kind === 'mismatch') {
+      setErrors([passwordPlan.message]);
+      return { passwordChanged: false };
+    }
+    const failures: string[] = [];
+    let passwordChanged = false;
+    setBusy(true);
+    if (passwordPlan.kind === 'send') {
+      try {
+        await putUpdatePassword(passwordPlan.body);
+        passwordChanged = true;
+        toast.success(SUCCESS.passwordUpdated);
+        logUsage('updatePassword', {});
+      } catch (error) {
+        failures.push(passwordErrorText(error));
+      }
+    }
+    const notificationBody = planNotificationUpdate(userId, loaded, shown);
+    if (notificationBody) {
+      try {
+        await postUpdateNotification(notificationBody);
+        const { userId: _, ...saved } = notificationBody;
+        queryClient.setQueryData(notificationQueryKey(userId), saved);
+        toast.success(SUCCESS.notificationsUpdated);
+        logUsage('update-notification', {});
+      } catch (error) {
+        failures.push(notificationErrorText(error));
+      }
+    }
+    setErrors(failures);
+    setBusy(false);
+    return { passwordChanged };
+  }
+
+  return { errors, busy, submit };
+}

@@ -1,0 +1,74 @@
+import { ERRORS, type LoginAnswer, VALIDATION } from '@lectern/shared';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { postLogin } from '../api/session';
+import { serverErrorText } from '../utils/form-error';
+import { FormAlert } from './FormAlert';
+
+/** Email and password (SPEC §2 Login); the parent decides what happens with the new session. */
+export function LoginForm({
+  courseIDtoJoin,
+  onLoggedIn,
+}: {
+  courseIDtoJoin?: string;
+  onLoggedIn(answer: LoginAnswer): void;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(VALIDATION.fillAllFields);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      onLoggedIn(await postLogin({ email: email.trim(), password }));
+    } catch (failure) {
+      setError(serverErrorText(failure, ERRORS.unexpected));
+      setBusy(false);
+    }
+  }
+
+  const signupPath = courseIDtoJoin ? `/signup/${encodeURIComponent(courseIDtoJoin)}` : '/signup';
+  return (
+    <form className="form" onSubmit={(e) => void handleSubmit(e)}>
+      <label>
+        Email
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </label>
+      <label>
+        Password
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      {error && <FormAlert message={error} />}
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          Log in
+        </button>
+        <Link to="/forgot-password">Forgot Password?</Link>
+      </div>
+      <p className="hint">
+        No account yet? <Link to={signupPath}>Sign up</Link>
+      </p>
+    </form>
+  );
+}

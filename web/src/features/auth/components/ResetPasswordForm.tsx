@@ -1,0 +1,53 @@
+import { ERRORS, PASSWORD_RULE, VALIDATION } from '@lectern/shared';
+import { type FormEvent, useState } from 'react';
+import { postResetPassword } from '../api/session';
+import { serverErrorText } from '../utils/form-error';
+import { newPasswordInput } from '../utils/new-password-input';
+import { FormAlert } from './FormAlert';
+
+/** New Password and Confirm Password for the token of the emailed link (SPEC §2). */
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset(): void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirm) {
+      setError(VALIDATION.passwordsDoNotMatch);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      await postResetPassword(token, password);
+      onReset();
+    } catch (failure) {
+      setError(serverErrorText(failure, ERRORS.resetFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(e) => void handleSubmit(e)}>
+      <label>
+        New Password
+        <input {...newPasswordInput} value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      <label>
+        Confirm Password
+        <input {...newPasswordInput} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </label>
+      <p id="password-rule" className="hint">
+        {PASSWORD_RULE}
+      </p>
+      {error && <FormAlert message={error} />}
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          Reset Password
+        </button>
+      </div>
+    </form>
+  );
+}

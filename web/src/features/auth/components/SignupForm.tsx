@@ -1,0 +1,86 @@
+import { ERRORS, type LoginAnswer, PASSWORD_RULE, VALIDATION } from '@lectern/shared';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { postSignup } from '../api/session';
+import { serverErrorText } from '../utils/form-error';
+import { newPasswordInput } from '../utils/new-password-input';
+import { FormAlert } from './FormAlert';
+
+const EMPTY = { name: '', email: '', password: '', confirm: '' };
+
+/** Name, Email, Password, Confirm Password (SPEC §2 Signup); signing up also signs in. */
+export function SignupForm({
+  courseIDtoJoin,
+  onSignedUp,
+}: {
+  courseIDtoJoin?: string;
+  onSignedUp(answer: LoginAnswer): void;
+}) {
+  const [fields, setFields] = useState(EMPTY);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!fields.name.trim() || !fields.email.trim() || !fields.password) {
+      setError(VALIDATION.fillAllFields);
+      return;
+    }
+    if (fields.password !== fields.confirm) {
+      setError(VALIDATION.passwordsDoNotMatch);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const { name, email, password } = fields;
+      onSignedUp(await postSignup({ name: name.trim(), email: email.trim(), password }));
+    } catch (failure) {
+      setError(serverErrorText(failure, ERRORS.unexpected));
+      setBusy(false);
+    }
+  }
+
+  const loginPath = courseIDtoJoin ? `/login/${encodeURIComponent(courseIDtoJoin)}` : '/login';
+  return (
+    <form className="form" onSubmit={(e) => void handleSubmit(e)}>
+      <label>
+        Name
+        <input name="name" autoComplete="name" required value={fields.name} onChange={set('name')} />
+      </label>
+      <label>
+        Email
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={set('email')}
+        />
+      </label>
+      <label>
+        Password
+        <input name="password" {...newPasswordInput} value={fields.password} onChange={set('password')} />
+      </label>
+      <label>
+        Confirm Password
+        <input name="confirm" {...newPasswordInput} value={fields.confirm} onChange={set('confirm')} />
+      </label>
+      <p id="password-rule" className="hint">
+        {PASSWORD_RULE}
+      </p>
+      {error && <FormAlert message={error} />}
+      <div className="row">
+        <button type="submit" disabled={busy}>
+          Sign up
+        </button>
+        <span className="hint">
+          Already have an account? <Link to={loginPath}>Log in</Link>
+        </span>
+      </div>
+    </form>
+  );
+}
