@@ -5,6 +5,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { findLecture } from '../access/access.repository';
 import { requireCourseAdmin } from '../access/access.service';
 import { copyQuestions, copyVideos, questionsByIds } from './duplicate.repository';
+import { datesFromWire } from './lectures.mapper';
 import { insertLecture, insertPlaylist, videosOfLecture } from './lectures.repository';
 
 /**
@@ -26,21 +27,17 @@ export function createDuplicateService({ db }: AppDeps) {
       const lecture = await db.transaction(async (tx) => {
         const sourceVideos = await videosOfLecture(tx, source.id);
         // Concurrent lectures share every question, so the list only matters for a duplicate.
-        const chosen =
-          body.mode === 'duplicate' ? await questionsByIds(tx, [...new Set(body.questions)]) : [];
+        const wanted = body.mode === 'duplicate' ? [...new Set(body.questions)] : [];
+        const chosen = await questionsByIds(tx, wanted);
         const ownVideo = new Set(sourceVideos.map((v) => v.id));
-        const wanted = body.mode === 'duplicate' ? new Set(body.questions).size : 0;
-        if (chosen.length !== wanted || chosen.some((q) => !ownVideo.has(q.videoId))) {
+        if (chosen.length !== wanted.length || chosen.some((q) => !ownVideo.has(q.videoId))) {
           throw badRequest('Only questions of this lecture can be copied');
         }
         const created = await insertLecture(tx, {
           courseId: body.courseID,
           title: source.title,
           topic: source.topic,
-          lectureDate: new Date(body.lectureDate),
-          lectureDateAvailable: new Date(body.lectureDateAvailable),
-          lectureDateStart: new Date(body.lectureDateStart),
-          lectureDateEnd: new Date(body.lectureDateEnd),
+          ...datesFromWire(body),
         });
         if (body.mode === 'concurrent') {
           await insertPlaylist(

@@ -27,6 +27,19 @@ export function toLectureDto(
   };
 }
 
+type WireDates = Record<
+  'lectureDate' | 'lectureDateAvailable' | 'lectureDateStart' | 'lectureDateEnd',
+  string
+>;
+
+/** The four dates of a request body (ISO 8601, validated by zod) as Dates. */
+export const datesFromWire = (body: WireDates) => ({
+  lectureDate: new Date(body.lectureDate),
+  lectureDateAvailable: new Date(body.lectureDateAvailable),
+  lectureDateStart: new Date(body.lectureDateStart),
+  lectureDateEnd: new Date(body.lectureDateEnd),
+});
+
 /** Where the player finds a video: our /media route for stored files, the watch URL for YouTube. */
 export const videoSourceOf = (video: Pick<VideoRow, 'sourceType' | 'mediaSha256' | 'youtubeUrl'>): string =>
   video.sourceType === 'localFile' ? `/media/${video.mediaSha256}.mp4` : (video.youtubeUrl ?? '');

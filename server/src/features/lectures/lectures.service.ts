@@ -30,15 +30,8 @@ import {
   videosOfLecture,
   writePlaylistOrder,
 } from './lectures.repository';
-import { toLectureDto, toLectureVideoItem } from './lectures.mapper';
+import { datesFromWire, toLectureDto, toLectureVideoItem } from './lectures.mapper';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
-
-const toDates = (body: Omit<UpdateLectureBody, 'title' | 'topic'>) => ({
-  lectureDate: new Date(body.lectureDate),
-  lectureDateAvailable: new Date(body.lectureDateAvailable),
-  lectureDateStart: new Date(body.lectureDateStart),
-  lectureDateEnd: new Date(body.lectureDateEnd),
-});
 
 export function createLecturesService({ db, clock, media }: AppDeps) {
   async function dto(lecture: LectureRow): Promise<LectureDto> {
@@ -109,7 +102,7 @@ export function createLecturesService({ db, clock, media }: AppDeps) {
       const lecture = await updateLecture(db, lectureId, {
         title: body.title,
         topic: body.topic,
-        ...toDates(body),
+        ...datesFromWire(body),
       });
       return dto(lecture);
     },
