@@ -1,0 +1,339 @@
+import {
+  CONFIRM,
+  type CourseDto,
+  type CourseLecturesAnswer,
+  type LectureDto,
+  type LectureVideoItem,
+  type QuestionDto,
+  SUCCESS,
+  VALIDATION,
+} from '@lectern/shared';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
+import { baseURL, useBrowser } from '../support/browser';
+
+// Lecture journeys (SPEC §2 Upload lecture, Edit lecture, Duplicate lecture, §4 Upload flow).
+
+const FIXTURE_MP4 = '/work/shared/fixtures/lecture-10s.mp4';
+const ANSWER_MP4 = '/work/shared/fixtures/answer-4s.mp4';
+const YOUTUBE = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+const HOUR = 3_600_000;
+
+async function seedCourse(owner: E2eUser, name: string) {
+  return apiCall<CourseDto>('/api/courses', {
+    method: 'POST',
+    token: owner.token,
+    body: { name, description: `About ${name}`, adminId: owner.id },
+  });
+}
+
+/** A released lecture (yesterday) with YouTube videos, made through the API. */
+async function seedLecture(owner: E2eUser, courseID: string, title: string, videoTitles: string[]) {
+  const at = Date.now() - 24 * HOUR;
+  const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
+    method: 'POST',
+    token: owner.token,
+    body: {
+      courseID,
+      title,
+      topic: 'Basics',
+      lectureDate: new Date(at).toISOString(),
+      lectureDateStart: new Date(at).toISOString(),
+      lectureDateEnd: new Date(at + HOUR).toISOString(),
+    },
+  });
+  for (const [index, videoTitle] of videoTitles.entries()) {
+    await apiCall('/api/upload/youtubeToLecture', {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        courseID,
+        lectureID: lecture.id,
+        title: videoTitle,
+        videoSource: YOUTUBE(`abcdefghij${index}`),
+      },
+    });
+  }
+  return apiCall<LectureDto>(`/api/lectures/${lecture.id}`, { token: owner.token });
+}
+
+const playlist = async (owner: E2eUser, lectureId: string) =>
+  (await apiCall<LectureVideoItem[]>(`/api/lectures/lectureVideos/${lectureId}`, { token: owner.token })).map(
+    (v) => v.title,
+  );
+
+const courseLectures = (owner: E2eUser, courseId: string) =>
+  apiCall<CourseLecturesAnswer>(`/api/lectures/courseLectures/${courseId}`, { token: owner.token });
+
+/** A student's question on the video, answered by the instructor with an uploaded mp4. */
+async function seedAnsweredQuestion(owner: E2eUser, courseId: string, videoId: string, text: string) {
+  const student = await signupViaApi();
+  await apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId } });
+  const question = await apiCall<QuestionDto>('/api/questions', {
+    method: 'POST',
+    token: student.token,
+    body: { question: text, videoId, time: 65 },
+  });
+  const form = new FormData();
+  form.append('questionID', question.id);
+  form.append('sourceType', 'localFile');
+  form.append('file', new Blob([fs.readFileSync(ANSWER_MP4)], { type: 'video/mp4' }), 'answer.mp4');
+  const res = await fetch(`${baseURL()}/api/upload/videoResponse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return question;
+}
+
+const lectureQuestions = (owner: E2eUser, lectureId: string) =>
+  apiCall<QuestionDto[]>(`/api/questions/lecture-questions/${lectureId}`, { token: owner.token });
+
+describe('lectures', () => {
+  const b = useBrowser();
+
+  it('uploads a lecture with a queued mp4 file and a YouTube link, retrying without a second lecture', async () => {
+    const instructor = await signupViaApi();
+    const course = await seedCourse(instructor, 'Signals');
+    const page = b.page;
+    await loginThroughUi(page, instructor);
+    await page.goto(`/courses/${course.id}`);
+    await page.getByRole('link', { name: '+ Upload a new lecture video' }).click();
+    await page.waitForURL(`**/upload/${course.id}`);
+
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.metadataRequired).waitFor();
+
+    // The queue's own checks.
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.titleRequired).waitFor();
+    await page.getByLabel('Video title').fill('Part 1');
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.fileOrLinkRequired).waitFor();
+    await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
+    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.fileOrLinkNotBoth).waitFor();
+    await page.getByLabel('YouTube link').fill('');
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByLabel('Video title').fill('Part 2');
+    await page.getByLabel('YouTube link').fill('https://youtu.be/dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    const queue = page.getByRole('list', { name: 'Upload queue' });
+    expect(await queue.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Part 1'),
+      expect.stringContaining('Part 2'),
+    ]);
+
+    await page.getByLabel('Title', { exact: true }).fill('Fourier series');
+    await page.getByLabel('Topic').fill('Series');
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.metadataRequired).waitFor();
+    await page.getByLabel('Lecture date').fill('2030-03-04T10:00');
+    // SPEC §5 defaults: available 30 min before, live from the lecture date for 75 min.
+    expect(await page.getByLabel('Date lecture will be available').inputValue()).toBe('2030-03-04T09:30');
+    expect(await page.getByLabel('Date live discussion will be available').inputValue()).toBe(
+      '2030-03-04T10:00',
+    );
+    expect(await page.getByLabel('Date live discussion will stop being available').inputValue()).toBe(
+      '2030-03-04T11:15',
+    );
+
+    // The YouTube step fails once: the lecture and the file are in, so the retry must send only Part 2.
+    let youtubeCalls = 0;
+    await page.route('**/api/upload/youtubeToLecture', async (route) => {
+      youtubeCalls += 1;
+      if (youtubeCalls === 1) await route.fulfill({ status: 500, body: '{"error":"boom","code":"X"}' });
+      else await route.continue();
+    });
+    // Slow the file's data so its progress bar can be seen.
+    await page.route('**/tus/**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.getByRole('progressbar', { name: /Uploading lecture-10s\.mp4/ }).waitFor();
+    await page.getByRole('alert').getByText('Upload failed').first().waitFor();
+    expect(await queue.getByRole('listitem').first().innerText()).toContain('(uploaded)');
+
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.getByText(SUCCESS.lectureUploaded).waitFor();
+    await page.waitForURL(`**/courses/${course.id}`); // back to where the upload started
+
+    const { lectures } = await courseLectures(instructor, course.id);
+    expect(lectures.map((l) => l.title)).toEqual(['Fourier series']);
+    const videos = await apiCall<LectureVideoItem[]>(`/api/lectures/lectureVideos/${lectures[0]!.id}`, {
+      token: instructor.token,
+    });
+    expect(videos.map((v) => [v.title, v.sourceType])).toEqual([
+      ['Part 1', 'localFile'],
+      ['Part 2', 'youtubeLink'],
+    ]);
+    expect(lectures[0]!.lectureDateAvailable).toBe(new Date('2030-03-04T09:30').toISOString());
+    await page.getByText('Available from', { exact: false }).waitFor();
+  });
+
+  it('edits a lecture: reorder, rename, remove and add videos, then saves the fields', async () => {
+    const instructor = await signupViaApi();
+    const course = await seedCourse(instructor, 'Circuits');
+    const lecture = await seedLecture(instructor, course.id, 'Ohm', ['Alpha', 'Beta', 'Gamma']);
+    const page = b.page;
+    page.on('dialog', (dialog) => void dialog.accept());
+    await loginThroughUi(page, instructor);
+    await page.goto(`/editLecture/${lecture.id}`);
+    await page.getByText(lecture.id, { exact: true }).waitFor();
+
+    expect(await page.getByRole('button', { name: 'Move Alpha up' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move Gamma down' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move Beta up' }).click();
+    await page.getByText(SUCCESS.orderUpdated).waitFor();
+    await expect.poll(() => playlist(instructor, lecture.id)).toEqual(['Beta', 'Alpha', 'Gamma']);
+    await page.getByRole('button', { name: 'Move Beta up' }).and(page.locator(':disabled')).waitFor();
+
+    await page.getByRole('button', { name: 'Rename Gamma' }).click();
+    await page.getByLabel('New title for Gamma').fill('Gamma rays');
+    await page.getByLabel('New title for Gamma').press('Enter');
+    await page.getByText(SUCCESS.titleUpdated).waitFor();
+    await page.getByRole('button', { name: 'Rename Gamma rays' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove Alpha' }).click();
+    await page.getByText(SUCCESS.videoRemoved).waitFor();
+    await expect.poll(() => playlist(instructor, lecture.id)).toEqual(['Beta', 'Gamma rays']);
+
+    // Add a video: one source at a time; picking the file clears the link.
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.enterTitle).waitFor();
+    await page.getByLabel('Video title').fill('Delta');
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    await page.getByRole('alert').getByText(VALIDATION.chooseFileOrLink).waitFor();
+    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
+    await page.getByRole('alert').getByText(VALIDATION.oneSourceOnly).waitFor();
+    expect(await page.getByLabel('YouTube link').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    await page.getByText(SUCCESS.videoUploaded).waitFor();
+    await page.getByLabel('Video title').fill('Epsilon');
+    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    await page.getByText(SUCCESS.youtubeAdded).waitFor();
+    await expect
+      .poll(() => playlist(instructor, lecture.id))
+      .toEqual(['Beta', 'Gamma rays', 'Delta', 'Epsilon']);
+    await page.getByRole('button', { name: 'Rename Epsilon' }).waitFor();
+
+    await page.getByLabel('Title', { exact: true }).fill('Ohm and Kirchhoff');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(SUCCESS.lectureUpdated).waitFor();
+    const first = (await apiCall<LectureDto>(`/api/lectures/${lecture.id}`, { token: instructor.token }))
+      .firstVideoId;
+    await page.waitForURL(`**/videoAdmin/${first}?lectureId=${lecture.id}`);
+  });
+
+  it('duplicates a lecture concurrently (shared video, Where used) and as an independent copy', async () => {
+    const instructor = await signupViaApi();
+    const source = await seedCourse(instructor, 'Waves 2025');
+    const target = await seedCourse(instructor, 'Waves 2026');
+    const lecture = await seedLecture(instructor, source.id, 'Standing waves', ['Intro']);
+    const videoId = lecture.firstVideoId!;
+    await seedAnsweredQuestion(instructor, source.id, videoId, 'Why do nodes never move at all?');
+    const page = b.page;
+    await loginThroughUi(page, instructor);
+
+    await page.goto(`/duplicateLecture/${lecture.id}`);
+    await page.getByRole('heading', { name: 'Duplicate course "Standing waves"' }).waitFor();
+    const select = page.getByLabel('Course', { exact: true });
+    expect(await select.locator('option').allInnerTexts()).toEqual([
+      'Select a course to add this lecture to',
+      'Waves 2026',
+    ]);
+    expect(await page.locator('label', { hasText: /^Course$/ }).getAttribute('class')).toContain(
+      'error-text',
+    );
+    await page.getByRole('button', { name: 'Duplicate Lecture' }).click();
+    await page.getByRole('alert').getByText('Select a course to add this lecture to').waitFor();
+    await select.selectOption(target.id);
+    expect(await page.locator('label', { hasText: /^Course$/ }).getAttribute('class')).toBeNull();
+
+    // The question: a jump to 1:05 and its answer in a modal.
+    const question = page.getByRole('checkbox', { name: 'Why do nodes never move at all?' });
+    expect(await question.isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to 1:05 in Intro' }).getAttribute('href')).toBe(
+      `/videoAdmin/${videoId}?lectureId=${lecture.id}`,
+    );
+    await page.getByRole('button', { name: 'View Response' }).click();
+    await page.getByRole('dialog').locator('video').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByLabel('Lecture date').fill('2031-01-10T14:00');
+    expect(await page.getByLabel('Date lecture will be available').inputValue()).toBe('2031-01-10T13:30');
+    await page.getByRole('radio', { name: /^Concurrent/ }).check();
+    expect(await question.isDisabled()).toBe(true);
+    expect(await question.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Duplicate Lecture' }).click();
+    await page.getByText(SUCCESS.lectureDuplicated).waitFor();
+    await page.waitForURL('**/my-videos');
+
+    const [concurrent] = (await courseLectures(instructor, target.id)).lectures;
+    expect(concurrent!.lectureVideos).toEqual([videoId]);
+    expect(concurrent!.lectureDate).toBe(new Date('2031-01-10T14:00').toISOString());
+    expect((await lectureQuestions(instructor, concurrent!.id)).map((q) => q.question)).toEqual([
+      'Why do nodes never move at all?',
+    ]);
+
+    // The shared video now sits in two lectures.
+    await page.goto(`/videoAdmin/${videoId}?lectureId=${lecture.id}`);
+    const whereUsed = page.getByRole('button', { name: 'Where used (2)' });
+    expect(await whereUsed.getAttribute('aria-expanded')).toBe('false');
+    await whereUsed.click();
+    expect(await whereUsed.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await page
+        .getByRole('link', { name: 'Course: Waves 2026 → Lecture: Standing waves' })
+        .getAttribute('href'),
+    ).toBe(`/courses/${target.id}`);
+    await page.getByRole('link', { name: 'Course: Waves 2025 → Lecture: Standing waves' }).waitFor();
+
+    // Independent copy, without the question.
+    await page.goto(`/duplicateLecture/${lecture.id}`);
+    await page.getByLabel('Course', { exact: true }).selectOption(target.id);
+    expect(await page.getByRole('radio', { name: /^Duplicate/ }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Why do nodes never move at all?' }).uncheck();
+    await page.getByRole('button', { name: 'Duplicate Lecture' }).click();
+    await page.getByText(SUCCESS.lectureDuplicated).waitFor();
+    await page.waitForURL('**/my-videos');
+
+    const copies = (await courseLectures(instructor, target.id)).lectures;
+    const copy = copies.find((l) => l.id !== concurrent!.id)!;
+    expect(copies).toHaveLength(2);
+    expect(copy.lectureVideos).toHaveLength(1);
+    expect(copy.lectureVideos[0]).not.toBe(videoId);
+    expect(await lectureQuestions(instructor, copy.id)).toEqual([]);
+  });
+
+  it('deletes a lecture after confirming and goes back two pages', async () => {
+    const instructor = await signupViaApi();
+    const course = await seedCourse(instructor, 'Optics II');
+    const lecture = await seedLecture(instructor, course.id, 'Lenses', []);
+    const page = b.page;
+    await loginThroughUi(page, instructor);
+    // Two pages inside the app before the edit page: My Videos → the course → the lecture's card.
+    await page.goto('/my-videos');
+    await page.getByRole('link', { name: 'Optics II' }).click();
+    await page.getByRole('link', { name: 'Lenses' }).click(); // no video yet: the card opens the edit page
+    await page.waitForURL(`**/editLecture/${lecture.id}`);
+
+    await page.getByLabel('Delete Lecture').check();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete this lecture' }).click();
+    await page.getByText(SUCCESS.lectureDeleted).waitFor();
+    await page.waitForURL('**/my-videos');
+    expect(dialogs).toEqual([CONFIRM.deleteLecture]);
+    expect((await courseLectures(instructor, course.id)).lectures).toEqual([]);
+  });
+});
