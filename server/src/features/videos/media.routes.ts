@@ -17,6 +17,9 @@ const NAME = /^([a-f0-9]{64})\.mp4$/;
 const READ_CHUNK = 1024 * 1024;
 const Params = z.object({ file: z.string() });
 const Query = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+// Unsigned requests ask the database whether the file is released; a player fetches a file in many Range
+// requests, so the answer is kept 5 s (the most a permission may be cached, SECURITY AC-7).
+const RELEASE_CACHE_MS = 5000;
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -39,7 +42,20 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return start >= size ? 'unsatisfiable' : { start, end };
 }
 
-function mediaHandler(deps: AppDeps) {
+function releaseCheck(deps: AppDeps) {
+  const known = new Map<string, { released: boolean; until: number }>();
+  return async (sha256: string): Promise<boolean> => {
+    const now = deps.clock().getTime();
+    const hit = known.get(sha256);
+    if (hit && hit.until > now) return hit.released;
+    const released = await isMediaReleased(deps.db, sha256, deps.clock());
+    if (known.size > 10_000) known.clear();
+    known.set(sha256, { released, until: now + RELEASE_CACHE_MS });
+    return released;
+  };
+}
+
+function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boolean>) {
   return async (
     req: FastifyRequest<{ Params: z.infer<typeof Params>; Querystring: z.infer<typeof Query> }>,
     reply: FastifyReply,
@@ -47,8 +63,7 @@ function mediaHandler(deps: AppDeps) {
     const sha256 = NAME.exec(req.params.file)?.[1];
     if (!sha256) throw notFound();
     const granted =
-      mediaUrls(deps).verify(sha256, req.query.exp, req.query.sig) ||
-      (await isMediaReleased(deps.db, sha256, deps.clock()));
+      mediaUrls(deps).verify(sha256, req.query.exp, req.query.sig) || (await isReleased(sha256));
     if (!granted) throw notFound();
     const file = deps.media.pathOf(sha256);
     const stat = await fsp.stat(file).catch(() => null);
@@ -82,6 +97,7 @@ function mediaHandler(deps: AppDeps) {
 export const mediaRoutes: Feature = (app, deps) => {
   const r = typed(app);
   const options = { schema: { params: Params, querystring: Query }, config: { auth: 'public' as const } };
-  r.get('/media/:file', { ...options, exposeHeadRoute: false }, mediaHandler(deps));
-  r.head('/media/:file', options, mediaHandler(deps));
+  const handler = mediaHandler(deps, releaseCheck(deps));
+  r.get('/media/:file', { ...options, exposeHeadRoute: false }, handler);
+  r.head('/media/:file', options, handler);
 };

@@ -1,0 +1,23 @@
+// npm run bench [-- scenario ...]: runs bench/scenarios/<name>.mjs in turn and prints figures (no pass/fail).
+// Knobs: BENCH_SECONDS (load duration, 10), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = path.join(import.meta.dirname, 'scenarios');
+const all = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.slice(0, -4))
+  .sort();
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
+
+for (const name of chosen) {
+  if (!all.includes(name)) {
+    console.error(`unknown scenario "${name}"; known: ${all.join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n== ${name}`);
+  const started = Date.now();
+  await (await import(path.join(dir, `${name}.mjs`))).run();
+  console.log(`   (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}

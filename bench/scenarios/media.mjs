@@ -1,0 +1,60 @@
+// /media throughput against nginx (sendfile) serving the same file: 1 MiB Range requests at 32 clients,
+// and whole-file reads. DESIGN §7 expects about 1.0x with 1 MiB read buffers.
+import fs from 'node:fs';
+import path from 'node:path';
+import { instructorWithLecture, uploadVideoFile } from '../lib/api.mjs';
+import { fmt, load, randomMiB } from '../lib/load.mjs';
+import { makeLargeMp4 } from '../lib/media-file.mjs';
+import { startNginx } from '../lib/nginx.mjs';
+import { startLectern, tempDir } from '../lib/server.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MEDIA_MB = Number(process.env.BENCH_MEDIA_MB ?? 100);
+
+function row(label, lectern, nginx) {
+  console.log(
+    `  ${label.padEnd(34)} lectern ${fmt(lectern.mibPerSec).padStart(7)} MiB/s ${fmt(lectern.reqPerSec).padStart(7)} req/s p99 ${lectern.p99ms} ms` +
+      ` | nginx ${fmt(nginx.mibPerSec).padStart(7)} MiB/s ${fmt(nginx.reqPerSec).padStart(7)} req/s p99 ${nginx.p99ms} ms` +
+      ` | ratio ${fmt(lectern.mibPerSec / nginx.mibPerSec, 2)}x` +
+      (lectern.errors + nginx.errors ? ` (errors: lectern ${lectern.errors}, nginx ${nginx.errors})` : ''),
+  );
+}
+
+export async function run() {
+  const work = tempDir('media');
+  const file = makeLargeMp4(MEDIA_MB, path.join(work, 'large.mp4'));
+  const size = fs.statSync(file).size;
+  const lectern = await startLectern();
+  let nginx;
+  try {
+    const video = await uploadVideoFile(lectern.url, await instructorWithLecture(lectern.url), file);
+    const [name] = video.videoSource.slice('/media/'.length).split('?');
+    fs.mkdirSync(path.join(work, 'www'));
+    fs.linkSync(path.join(lectern.dataDir, 'media', name), path.join(work, 'www', name));
+    nginx = await startNginx(path.join(work, 'www'));
+    console.log(
+      `media: ${(size / 1e6).toFixed(0)} MB file, ${SECONDS} s per run, 2 cores shared by client and server`,
+    );
+
+    const signed = `${lectern.url}${video.videoSource}`;
+    const unsigned = `${lectern.url}/media/${name}`;
+    const plain = `${nginx.url}/${name}`;
+    const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
+    row(
+      '1 MiB ranges, 32 clients (signed)',
+      await load({ url: signed, ...range }),
+      await load({ url: plain, ...range }),
+    );
+    row(
+      '1 MiB ranges, 32 clients (DB check)',
+      await load({ url: unsigned, ...range }),
+      await load({ url: plain, ...range }),
+    );
+    const whole = { connections: 4, seconds: SECONDS };
+    row('whole file, 4 clients', await load({ url: signed, ...whole }), await load({ url: plain, ...whole }));
+  } finally {
+    await nginx?.stop();
+    await lectern.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
