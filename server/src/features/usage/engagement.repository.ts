@@ -9,6 +9,13 @@ export interface EngagementRow {
   questions: number;
 }
 
+export interface EngagementOptions {
+  binSeconds: number;
+  durationSeconds: number;
+  binCount: number;
+  now: Date;
+}
+
 /**
  * Per bin of `binSeconds`: distinct students who watched it, who re-watched it, and questions asked in it.
  *
@@ -23,14 +30,21 @@ export interface EngagementRow {
 export async function engagementBins(
   db: DbOrTx,
   videoId: string,
-  options: { binSeconds: number; durationSeconds: number; binCount: number; now: Date },
+  options: EngagementOptions,
 ): Promise<EngagementRow[]> {
+  // The planner cannot tell how few bins each span covers and estimates millions of rows, which makes
+  // PostgreSQL JIT-compile the query: seconds of compiling for a query that runs in a fraction of a second.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return selectRows<EngagementRow>(tx, engagementQuery(videoId, options));
+  });
+}
+
+function engagementQuery(videoId: string, options: EngagementOptions) {
   const bin = sql`${options.binSeconds}::float8`;
   const duration = sql`${options.durationSeconds}::float8`;
   const lastBin = sql`${options.binCount - 1}::int`;
-  return selectRows<EngagementRow>(
-    db,
-    sql`
+  return sql`
       with ev as (
         select id, user_id, action, video_time::float8 as pos, created_at as t, rate,
           count(rate) over (partition by user_id order by created_at, id) as rate_group
@@ -40,7 +54,9 @@ export async function engagementBins(
       ),
       stepped as (
         select id, user_id, action, pos, t,
-          coalesce(max(rate) over (partition by user_id, rate_group), 1)::float8 as rate,
+          -- The latest rate chosen so far: rate_group counts rate changes, so the running maximum of
+          -- rate_group × 1000 + rate is the latest change (rates are below 1000); one sort, one pass.
+          coalesce(max(rate_group * 1000 + rate) over w - rate_group * 1000, 1)::float8 as rate,
           lead(action) over w as next_action,
           lead(pos) over w as next_pos,
           greatest(extract(epoch from (coalesce(lead(t) over w, ${at(options.now)}) - t))::float8, 0) as elapsed
@@ -85,6 +101,5 @@ export async function engagementBins(
       left join watched w on w.k = b.k
       left join rewatched r on r.k = b.k
       left join asked a on a.k = b.k
-      order by b.k`,
-  );
+      order by b.k`;
 }
