@@ -3,6 +3,7 @@ import http from 'node:http';
 import { UPLOAD_KINDS, VIDEO_ID_HEADER, type VideoDto } from '@lectern/shared';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { fixture, seedVideoWorld, storedFiles, uploadRowCounts, type VideoWorld } from './test/video-world';
 
@@ -153,6 +154,36 @@ describe('tus uploads at /tus/', () => {
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 5000))).toBe(true);
     expect(storedFiles(t).filter((f) => f.startsWith(t.config.uploadsDir))).toEqual([]);
+  });
+
+  it('resumes on a restarted server: the offset comes from the file on disk', async () => {
+    const url = await createOk();
+    const half = Math.floor(bytes.length / 2);
+    expect((await patch(url, 0, bytes.subarray(0, half))).status).toBe(204);
+    // A second server process on the same data dir and database (new tus server, new locks).
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.db,
+      clock: t.clock.now,
+      mailer: t.mailer,
+      logger: false,
+    });
+    try {
+      const again = await restarted.listen({ port: 0, host: '127.0.0.1' });
+      const moved = url.replace(base, again);
+      const offset = Number((await head(moved)).headers.get('upload-offset'));
+      expect(offset).toBe(half);
+      const last = await patch(moved, offset, bytes.subarray(offset));
+      expect(last.status).toBe(204);
+      const video = (await (
+        await fetch(`${again}/api/upload/lecture-videos/${w.lectureA}`)
+      ).json()) as VideoDto[];
+      const created = video.find((v) => v.id === last.headers.get(VIDEO_ID_HEADER))!;
+      const whole = Buffer.from(await (await fetch(`${again}${created.videoSource}`)).arrayBuffer());
+      expect(sha(whole)).toBe(sha(bytes));
+    } finally {
+      await restarted.close();
+    }
   });
 
   it.each(['text-disguised-as.mp4', 'webm-disguised-as.mp4'])(
