@@ -24,7 +24,7 @@ const RELEASE_CACHE_MS = 5000;
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
 /** One `bytes=` range; null (serve whole) for anything we do not handle, such as several ranges. */
-export function parseRange(header: string | undefined, size: number): ByteRange {
+function parseRange(header: string | undefined, size: number): ByteRange {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return null;
   let start: number;
