@@ -24,6 +24,8 @@ const UNIQUE_VIOLATION = '23505';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
+      const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (wait) reply.header('retry-after', String(wait));
       return reply.code(err.statusCode).send({ error: err.message, code: err.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

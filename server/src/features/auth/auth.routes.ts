@@ -20,15 +20,7 @@ export const authRoutes: Feature = (app, deps) => {
       // A class behind one campus NAT must be able to log in (SECURITY RL-1).
       config: { auth: 'public', rateLimit: { ...byIp, max: 300, timeWindow: 5 * PER_MINUTE } },
     },
-    async (req, reply) => {
-      try {
-        return await auth.login(req.body, req.ip);
-      } catch (error) {
-        const wait = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (wait) reply.header('retry-after', String(wait));
-        throw error;
-      }
-    },
+    async (req) => auth.login(req.body, req.ip),
   );
 
   r.post(

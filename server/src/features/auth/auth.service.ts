@@ -1,10 +1,12 @@
 import { PASSWORD_RESET_TTL_MS, type LoginAnswer, type LoginBody, type SignupBody } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { LoginThrottle } from './login-throttle';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
+import { ResetRequestLimit } from './reset-request-limit';
+import { retryLater } from './retry-later';
 import { sessionExpiry } from './session-policy';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';
 import { toUserDto } from './user.mapper';
@@ -17,6 +19,7 @@ const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please reques
 export function createAuthService(deps: AppDeps) {
   const { db, clock, mailer, config } = deps;
   const throttle = new LoginThrottle();
+  const resetRequests = new ResetRequestLimit();
 
   async function startSession(user: UserRow): Promise<LoginAnswer> {
     const token = newToken();
@@ -45,14 +48,7 @@ export function createAuthService(deps: AppDeps) {
       const now = clock().getTime();
       const wait = throttle.retryAfterSeconds(body.email, ip, now);
       if (wait > 0) {
-        throw Object.assign(
-          new HttpError(
-            429,
-            'TOO_MANY_REQUESTS',
-            `Too many failed logins. Try again in ${Math.ceil(wait / 60)} minutes.`,
-          ),
-          { retryAfterSeconds: wait },
-        );
+        throw retryLater(`Too many failed logins. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
       }
       const user = await findUserByEmail(db, body.email);
       const ok = user
@@ -70,6 +66,8 @@ export function createAuthService(deps: AppDeps) {
 
     /** Answers at once and the same way whether or not the address exists (SECURITY RESET-1). */
     requestPasswordReset(email: string): void {
+      const wait = resetRequests.take(email, clock().getTime());
+      if (wait > 0) throw retryLater('Too many reset requests for this address. Try again later.', wait);
       void (async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return;

@@ -83,6 +83,18 @@ describe('password reset', () => {
       for (let i = 0; i < 3; i++) expect((await forgot(email, ip)).statusCode).toBe(200);
       expect((await forgot(email, ip)).statusCode).toBe(429);
     });
+
+    it('answers 429 after 3 requests for one address within an hour, from any IP', async () => {
+      const user = await createUser(t.app);
+      for (let i = 0; i < 3; i++) expect((await forgot(user.email.toUpperCase())).statusCode).toBe(200);
+      const refused = await forgot(user.email);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Reset requests never lock the account itself.
+      expect((await login(user.email, user.password)).statusCode).toBe(200);
+      t.clock.advance(61 * MINUTE);
+      expect((await forgot(user.email)).statusCode).toBe(200);
+    });
   });
 
   describe('POST /api/auth/reset-password', () => {
