@@ -1,5 +1,30 @@
+import { STATUS_TEXT } from '@lectern/shared';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { VideoUsageReport } from '../../features/usage/components/VideoUsageReport';
 
+/** Per-student usage report of a video (SPEC §2 Usage page, /videoAdmin/{videoId}/usage). */
 export function UsagePage() {
-  return <Page title="Video Usage Summary" />;
+  const { videoId } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const lectureId = search.get('lectureId');
+  const back = () => {
+    const query = lectureId ? `?lectureId=${encodeURIComponent(lectureId)}` : '';
+    void navigate(`/videoAdmin/${encodeURIComponent(videoId ?? '')}${query}`);
+  };
+  return (
+    <Page
+      title="Video Usage Summary"
+      actions={
+        videoId && (
+          <button type="button" className="secondary" onClick={back}>
+            Back to Lecture (Admin)
+          </button>
+        )
+      }
+    >
+      {videoId ? <VideoUsageReport videoId={videoId} /> : <p role="alert">{STATUS_TEXT.noVideoIdInRoute}</p>}
+    </Page>
+  );
 }

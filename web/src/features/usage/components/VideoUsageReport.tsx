@@ -1,0 +1,48 @@
+import { FETCH_ERRORS, LOADING } from '@lectern/shared';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { useEngagement, useStudentActivity } from '../api/usage-api';
+import { toEngagementRows } from '../utils/engagement-rows';
+import { EngagementChart } from './EngagementChart';
+import { ExportCsvButton } from './ExportCsvButton';
+import { UsageTable } from './UsageTable';
+import './usage.css';
+
+/** The usage page's body: Refresh, Export CSV, "Last updated", the per-student table and the chart. */
+export function VideoUsageReport({ videoId }: { videoId: string }) {
+  const students = useStudentActivity(videoId);
+  const engagement = useEngagement(videoId);
+  const failed = students.isError || engagement.isError;
+  useEffect(() => {
+    if (failed) toast.error(FETCH_ERRORS.usage);
+  }, [failed]);
+
+  const refresh = () => void Promise.all([students.refetch(), engagement.refetch()]);
+  const updatedAt = students.dataUpdatedAt ? new Date(students.dataUpdatedAt).toLocaleTimeString() : '—';
+
+  return (
+    <>
+      <div className="row">
+        <button type="button" onClick={refresh} disabled={students.isFetching}>
+          Refresh
+        </button>
+        <ExportCsvButton videoId={videoId} />
+        <p className="hint" aria-live="polite">
+          Last updated: <time>{updatedAt}</time>
+        </p>
+      </div>
+      {students.isError ? (
+        <p role="alert" className="error-text">
+          {FETCH_ERRORS.usage}
+        </p>
+      ) : students.isPending ? (
+        <p role="status">{LOADING.data}</p>
+      ) : (
+        <UsageTable entries={students.data} />
+      )}
+      {engagement.data && engagement.data.bins.length > 0 && (
+        <EngagementChart rows={toEngagementRows(engagement.data)} />
+      )}
+    </>
+  );
+}
