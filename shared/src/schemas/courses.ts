@@ -47,54 +47,54 @@ export const AddAdminBody = z
   });
 export type AddAdminBody = z.infer<typeof AddAdminBody>;
 
+// Answer shapes. As zod schemas, the server's serializer sends only these fields (SECURITY AC-10).
+
 /** One administrator of a course, as the edit view lists them (SPEC §2 Edit course). No email. */
-export interface CourseAdminDto {
-  id: string;
-  _id: string;
-  name: string;
-}
+export const CourseAdminDto = z.object({ id: z.string(), _id: z.string(), name: z.string() });
+export type CourseAdminDto = z.infer<typeof CourseAdminDto>;
 
 /** A course card (Courses, My Videos). */
-export interface CourseSummaryDto {
-  id: string;
-  _id: string;
-  name: string;
-  description: string;
-}
+export const CourseSummaryDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type CourseSummaryDto = z.infer<typeof CourseSummaryDto>;
 
 /** GET /api/courses/{id} and the answers of POST /api/courses and PUT /api/courses/{id}. */
-export interface CourseDto extends CourseSummaryDto {
-  admins: CourseAdminDto[];
+export const CourseDto = CourseSummaryDto.extend({
+  admins: z.array(CourseAdminDto),
   /** Number of lectures the caller may see. */
-  lectures: number;
-  isAdmin: boolean;
-}
+  lectures: z.number(),
+  isAdmin: z.boolean(),
+});
+export type CourseDto = z.infer<typeof CourseDto>;
 
 /** A lecture joined on its own (SPEC §2 Courses: links to /video/{firstVideoId} or /lecture/{id}). */
-export interface JoinedLectureDto {
-  id: string;
-  _id: string;
-  title: string;
-  topic: string;
-  lectureDate: string;
-  courseID: string;
-  courseName: string;
-  firstVideoId: string | null;
-}
+export const JoinedLectureDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  topic: z.string(),
+  lectureDate: z.string(),
+  courseID: z.string(),
+  courseName: z.string(),
+  firstVideoId: z.string().nullable(),
+});
+export type JoinedLectureDto = z.infer<typeof JoinedLectureDto>;
 
 /** GET /api/courses/user-courses/{userId}. createdCourses: every course the user administers. */
-export interface UserCoursesAnswer {
-  joinedCourses: CourseSummaryDto[];
-  createdCourses: CourseSummaryDto[];
-  joinedLectures: JoinedLectureDto[];
-}
+export const UserCoursesAnswer = z.object({
+  joinedCourses: z.array(CourseSummaryDto),
+  createdCourses: z.array(CourseSummaryDto),
+  joinedLectures: z.array(JoinedLectureDto),
+});
+export type UserCoursesAnswer = z.infer<typeof UserCoursesAnswer>;
 
 /** 200 of POST /api/courses/join. */
-export interface JoinCourseAnswer {
-  message: string;
-  id: string;
-  courseId: string;
-}
+export const JoinCourseAnswer = z.object({ message: z.string(), id: z.string(), courseId: z.string() });
+export type JoinCourseAnswer = z.infer<typeof JoinCourseAnswer>;
 
 /**
  * Error bodies of the join calls that tell the web where to go: 409 "Already enrolled in that course"
@@ -107,6 +107,5 @@ export interface JoinConflictBody extends ErrorBody {
 }
 
 /** Answer of add-admin, deletes and other course and lecture actions with nothing more to say. */
-export interface CourseMessageAnswer {
-  message: string;
-}
+export const CourseMessageAnswer = z.object({ message: z.string() });
+export type CourseMessageAnswer = z.infer<typeof CourseMessageAnswer>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 import { Id } from './common';
-import { type CourseAdminDto, JoinCode, courseFormText } from './courses';
+import { CourseAdminDto, JoinCode, courseFormText } from './courses';
 
 /** An ISO 8601 instant with a zone ("2026-03-01T09:00:00.000Z"), as the web sends Date#toISOString(). */
 const isoDate = (message: string) => z.iso.datetime({ offset: true, message });
@@ -90,66 +90,69 @@ export type RemoveLectureVideoBody = z.infer<typeof RemoveLectureVideoBody>;
 export const ReorderLectureVideosBody = z.strictObject({ videoIds: z.array(Id).min(1).max(500) });
 export type ReorderLectureVideosBody = z.infer<typeof ReorderLectureVideosBody>;
 
+// Answer shapes. As zod schemas, the server's serializer sends only these fields (SECURITY AC-10).
+
 /** A lecture on the wire (SPEC §3). Dates are ISO 8601 strings. */
-export interface LectureDto {
-  id: string;
-  _id: string;
-  title: string;
-  topic: string;
-  lectureDate: string;
-  lectureDateAvailable: string;
-  lectureDateStart: string;
-  lectureDateEnd: string;
+export const LectureDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  topic: z.string(),
+  lectureDate: z.string(),
+  lectureDateAvailable: z.string(),
+  lectureDateStart: z.string(),
+  lectureDateEnd: z.string(),
   /** Video ids in playlist order. */
-  lectureVideos: string[];
-  firstVideoId: string | null;
-  courseID: string;
-  parentCourse: { id: string; _id: string; name: string };
+  lectureVideos: z.array(z.string()),
+  firstVideoId: z.string().nullable(),
+  courseID: z.string(),
+  parentCourse: z.object({ id: z.string(), _id: z.string(), name: z.string() }),
   /** False while lectureDateAvailable is in the future; only admins ever receive such a lecture. */
-  released: boolean;
-}
+  released: z.boolean(),
+});
+export type LectureDto = z.infer<typeof LectureDto>;
 
 /** GET /api/lectures/courseLectures/{courseId}: lectures sorted by lectureDate. */
-export interface CourseLecturesAnswer {
-  lectures: LectureDto[];
-  admins: CourseAdminDto[];
-  name: string;
-  description: string;
-  id: string;
-  _id: string;
-  isAdmin: boolean;
-}
+export const CourseLecturesAnswer = z.object({
+  lectures: z.array(LectureDto),
+  admins: z.array(CourseAdminDto),
+  name: z.string(),
+  description: z.string(),
+  id: z.string(),
+  _id: z.string(),
+  isAdmin: z.boolean(),
+});
+export type CourseLecturesAnswer = z.infer<typeof CourseLecturesAnswer>;
 
-export type LectureVideoSourceType = 'localFile' | 'youtubeLink';
+export const LECTURE_VIDEO_SOURCE_TYPES = ['localFile', 'youtubeLink'] as const;
+export type LectureVideoSourceType = (typeof LECTURE_VIDEO_SOURCE_TYPES)[number];
 
 /** One entry of GET /api/lectures/lectureVideos/{lectureId}, in playlist order. */
-export interface LectureVideoItem {
-  id: string;
-  _id: string;
-  title: string;
-  sourceType: LectureVideoSourceType;
+export const LectureVideoItem = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  sourceType: z.enum(LECTURE_VIDEO_SOURCE_TYPES),
   /** "/media/<sha256>.mp4" for a local file, the normalised watch URL for YouTube. */
-  videoSource: string;
-  durationSeconds: number | null;
-}
+  videoSource: z.string(),
+  durationSeconds: z.number().nullable(),
+});
+export type LectureVideoItem = z.infer<typeof LectureVideoItem>;
 
 /** 200 of POST /api/lectures/join. */
-export interface JoinLectureAnswer {
-  message: string;
-  id: string;
-  lectureId: string;
-  courseId: string;
-  firstVideoId: string | null;
-}
+export const JoinLectureAnswer = z.object({
+  message: z.string(),
+  id: z.string(),
+  lectureId: z.string(),
+  courseId: z.string(),
+  firstVideoId: z.string().nullable(),
+});
+export type JoinLectureAnswer = z.infer<typeof JoinLectureAnswer>;
 
 /** Answer of removeVideo and reorderVideos: the playlist as it now stands. */
-export interface LecturePlaylistAnswer {
-  message: string;
-  lectureVideos: string[];
-}
+export const LecturePlaylistAnswer = z.object({ message: z.string(), lectureVideos: z.array(z.string()) });
+export type LecturePlaylistAnswer = z.infer<typeof LecturePlaylistAnswer>;
 
 /** 201 of POST /api/lectures/duplicate: the new lecture. */
-export interface DuplicateLectureAnswer {
-  id: string;
-  _id: string;
-}
+export const DuplicateLectureAnswer = z.object({ id: z.string(), _id: z.string() });
+export type DuplicateLectureAnswer = z.infer<typeof DuplicateLectureAnswer>;

@@ -7,6 +7,11 @@ import {
   SUCCESS,
   UpdateCourseBody,
   UserCoursesParams,
+  UserCoursesAnswer,
+  CourseDto,
+  JoinCourseAnswer,
+  JoinLectureAnswer,
+  CourseMessageAnswer,
 } from '@lectern/shared';
 import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../plugins/auth';
@@ -27,39 +32,58 @@ export const coursesRoutes: Feature = (app, deps) => {
 
   r.get(
     '/api/courses/user-courses/:userId',
-    { schema: { params: UserCoursesParams }, config: user },
+    { schema: { params: UserCoursesParams, response: { 200: UserCoursesAnswer } }, config: user },
     async (req) => courses.userCourses(currentUser(req), req.params.userId),
   );
 
-  r.post('/api/courses', { schema: { body: CreateCourseBody }, config: user }, async (req, reply) =>
-    reply.code(201).send(await courses.create(currentUser(req), req.body)),
+  r.post(
+    '/api/courses',
+    { schema: { body: CreateCourseBody, response: { 201: CourseDto } }, config: user },
+    async (req, reply) => reply.code(201).send(await courses.create(currentUser(req), req.body)),
   );
 
-  r.post('/api/courses/join', { schema: { body: JoinCourseBody }, config: user }, async (req, reply) =>
-    sendJoin(reply, await joins.joinCourse(currentUser(req), req.body)),
+  r.post(
+    '/api/courses/join',
+    { schema: { body: JoinCourseBody, response: { 200: JoinCourseAnswer } }, config: user },
+    async (req, reply) => sendJoin(reply, await joins.joinCourse(currentUser(req), req.body)),
   );
 
-  r.post('/api/lectures/join', { schema: { body: JoinLectureBody }, config: user }, async (req, reply) =>
-    sendJoin(reply, await joins.joinLecture(currentUser(req), req.body)),
+  r.post(
+    '/api/lectures/join',
+    { schema: { body: JoinLectureBody, response: { 200: JoinLectureAnswer } }, config: user },
+    async (req, reply) => sendJoin(reply, await joins.joinLecture(currentUser(req), req.body)),
   );
 
-  r.post('/api/courses/add-admin', { schema: { body: AddAdminBody }, config: user }, async (req) => {
-    await courses.addAdmin(currentUser(req), req.body);
-    return { message: SUCCESS.adminAdded };
-  });
+  r.post(
+    '/api/courses/add-admin',
+    { schema: { body: AddAdminBody, response: { 200: CourseMessageAnswer } }, config: user },
+    async (req) => {
+      await courses.addAdmin(currentUser(req), req.body);
+      return { message: SUCCESS.adminAdded };
+    },
+  );
 
-  r.get('/api/courses/:id', { schema: { params: CourseIdParams }, config: user }, async (req) =>
-    courses.get(currentUser(req), req.params.id),
+  r.get(
+    '/api/courses/:id',
+    { schema: { params: CourseIdParams, response: { 200: CourseDto } }, config: user },
+    async (req) => courses.get(currentUser(req), req.params.id),
   );
 
   r.put(
     '/api/courses/:id',
-    { schema: { params: CourseIdParams, body: UpdateCourseBody }, config: user },
+    {
+      schema: { params: CourseIdParams, body: UpdateCourseBody, response: { 200: CourseDto } },
+      config: user,
+    },
     async (req) => courses.update(currentUser(req), req.params.id, req.body),
   );
 
-  r.delete('/api/courses/:id', { schema: { params: CourseIdParams }, config: user }, async (req) => {
-    await courses.remove(currentUser(req), req.params.id);
-    return { message: SUCCESS.courseDeleted };
-  });
+  r.delete(
+    '/api/courses/:id',
+    { schema: { params: CourseIdParams, response: { 200: CourseMessageAnswer } }, config: user },
+    async (req) => {
+      await courses.remove(currentUser(req), req.params.id);
+      return { message: SUCCESS.courseDeleted };
+    },
+  );
 };

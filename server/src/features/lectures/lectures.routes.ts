@@ -8,7 +8,14 @@ import {
   ReorderLectureVideosBody,
   SUCCESS,
   UpdateLectureBody,
+  CourseLecturesAnswer,
+  CourseMessageAnswer,
+  DuplicateLectureAnswer,
+  LectureDto,
+  LecturePlaylistAnswer,
+  LectureVideoItem,
 } from '@lectern/shared';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { type Feature, typed } from '../feature';
 import { createDuplicateService } from './duplicate.service';
@@ -24,48 +31,65 @@ export const lecturesRoutes: Feature = (app, deps) => {
 
   r.get(
     '/api/lectures/courseLectures/:courseId',
-    { schema: { params: CourseLecturesParams }, config: user },
+    { schema: { params: CourseLecturesParams, response: { 200: CourseLecturesAnswer } }, config: user },
     async (req) => lectures.ofCourse(currentUser(req), req.params.courseId),
   );
 
   r.get(
     '/api/lectures/lectureVideos/:lectureId',
-    { schema: { params: LectureVideosParams }, config: { auth: 'public' } },
+    {
+      schema: { params: LectureVideosParams, response: { 200: z.array(LectureVideoItem) } },
+      config: { auth: 'public' },
+    },
     async (req) => lectures.videos(req.user, req.params.lectureId),
   );
 
   r.post(
     '/api/lectures/duplicate',
-    { schema: { body: DuplicateLectureBody }, config: user },
+    { schema: { body: DuplicateLectureBody, response: { 201: DuplicateLectureAnswer } }, config: user },
     async (req, reply) => reply.code(201).send(await duplicates.duplicate(currentUser(req), req.body)),
   );
 
   r.post(
     '/api/upload/createLectureOnly',
-    { schema: { body: CreateLectureBody }, config: user },
+    { schema: { body: CreateLectureBody, response: { 201: LectureDto } }, config: user },
     async (req, reply) => reply.code(201).send(await lectures.create(currentUser(req), req.body)),
   );
 
   r.get(
     '/api/lectures/:id',
-    { schema: { params: LectureIdParams }, config: { auth: 'public' } },
+    { schema: { params: LectureIdParams, response: { 200: LectureDto } }, config: { auth: 'public' } },
     async (req) => lectures.get(req.user, req.params.id),
   );
 
   r.put(
     '/api/lectures/:id',
-    { schema: { params: LectureIdParams, body: UpdateLectureBody }, config: user },
+    {
+      schema: { params: LectureIdParams, body: UpdateLectureBody, response: { 200: LectureDto } },
+      config: user,
+    },
     async (req) => lectures.update(currentUser(req), req.params.id, req.body),
   );
 
-  r.delete('/api/lectures/:id', { schema: { params: LectureIdParams }, config: user }, async (req) => {
-    await lectures.remove(currentUser(req), req.params.id);
-    return { message: SUCCESS.lectureDeleted };
-  });
+  r.delete(
+    '/api/lectures/:id',
+    { schema: { params: LectureIdParams, response: { 200: CourseMessageAnswer } }, config: user },
+    async (req) => {
+      await lectures.remove(currentUser(req), req.params.id);
+      return { message: SUCCESS.lectureDeleted };
+    },
+  );
 
   r.post(
     '/api/lectures/:id/removeVideo',
-    { schema: { params: LectureIdParams, body: RemoveLectureVideoBody }, config: user },
+    {
+      schema: {
+        params: LectureIdParams,
+        body: RemoveLectureVideoBody,
+        response: { 200: LecturePlaylistAnswer },
+      },
+      config: user,
+    },
     async (req) => ({
       message: SUCCESS.videoRemoved,
       lectureVideos: await lectures.removeVideo(currentUser(req), req.params.id, req.body.videoId),
@@ -74,7 +98,14 @@ export const lecturesRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/lectures/:id/reorderVideos',
-    { schema: { params: LectureIdParams, body: ReorderLectureVideosBody }, config: user },
+    {
+      schema: {
+        params: LectureIdParams,
+        body: ReorderLectureVideosBody,
+        response: { 200: LecturePlaylistAnswer },
+      },
+      config: user,
+    },
     async (req) => ({
       message: SUCCESS.orderUpdated,
       lectureVideos: await lectures.reorderVideos(currentUser(req), req.params.id, req.body.videoIds),
