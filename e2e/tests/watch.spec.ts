@@ -6,6 +6,8 @@ import {
   CONFIRM,
   type CourseDto,
   type LectureDto,
+  type QuestionDto,
+  STATUS_TEXT,
   SUCCESS,
   VALIDATION,
   type VideoDto,
@@ -59,6 +61,33 @@ async function uploadVideo(admin: E2eUser, ids: { courseId: string; lectureId: s
   });
   if (!res.ok) throw new Error(`upload ${file} → ${res.status} ${await res.text()}`);
   return ((await res.json()) as VideoDto).id;
+}
+
+/** A question asked through the API (POST /api/questions). */
+const askViaApi = (asker: E2eUser, videoId: string, question: string, time: number) =>
+  apiCall<QuestionDto>('/api/questions', {
+    method: 'POST',
+    token: asker.token,
+    body: { question, videoId, time },
+  });
+
+/** The instructor's answer through the multipart endpoint (POST /api/upload/videoResponse). */
+async function answerViaApi(admin: E2eUser, questionID: string) {
+  const form = new FormData();
+  form.append('questionID', questionID);
+  form.append('title', 'Answer');
+  form.append('sourceType', 'localFile');
+  form.append(
+    'file',
+    new Blob([fs.readFileSync(`${FIXTURES}/answer-4s.mp4`)], { type: 'video/mp4' }),
+    'a.mp4',
+  );
+  const res = await fetch(`${baseURL()}/api/upload/videoResponse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`answer → ${res.status} ${await res.text()}`);
 }
 
 const lectureVideo = (page: Page) => page.locator('video').first();
@@ -204,5 +233,102 @@ describe('watching, asking and answering', () => {
       const v = document.querySelector<HTMLVideoElement>('video');
       return v !== null && !v.paused && v.currentTime > 0;
     });
+  });
+
+  it('a student opens a recent response from Home and finds it in the lecture with responses', async () => {
+    const question = 'What does the colour of the bars on screen mean?';
+    const asked = await askViaApi(student, videoId, question, 12);
+    await answerViaApi(admin, asked.id);
+    const { page } = b;
+    await loginThroughUi(page, student);
+    const recent = page.getByRole('region', { name: 'Your questions with responses' });
+    await recent.getByText(question).waitFor();
+    await recent
+      .getByRole('listitem')
+      .filter({ hasText: question })
+      .getByRole('link', { name: 'click to view response' })
+      .click();
+    const overlay = page.getByRole('dialog', { name: question });
+    await overlay.waitFor();
+    await overlay.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'All questions with responses in this lecture' }).click();
+    await page.getByRole('heading', { name: 'List of all questions with responses' }).waitFor();
+    const entry = page.getByRole('listitem').filter({ hasText: question });
+    await entry.getByRole('button', { name: 'Jump to 0:12' }).click();
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('video');
+      return v !== null && Math.abs(v.currentTime - 12) < 0.5 && v.paused;
+    });
+    await entry.getByRole('button', { name: 'View Response' }).click();
+    await page
+      .getByRole('dialog', { name: question })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
+    await page.getByRole('link', { name: 'Return to standard lecture view' }).click();
+    await page.waitForURL(`**/video/${videoId}?lectureId=${ids.lectureId}`);
+  });
+
+  it('the instructor lecture view lists both kinds of question; editing and deleting go back to it', async () => {
+    const pending = await askViaApi(student, videoId, 'Is the tone frequency important here?', 50);
+    const done = await askViaApi(student, videoId, 'How fast is the pattern moving, roughly?', 70);
+    await answerViaApi(admin, done.id);
+    const { page } = b;
+    await loginThroughUi(page, admin);
+    await page.goto(`/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    const needs = page.getByRole('region', { name: 'Questions that need a response' });
+    const answered = page.getByRole('region', { name: 'Questions already responded to' });
+    await needs.getByText(pending.question).waitFor();
+    expect(await needs.textContent()).toContain('Asked by Sam Student at 0:50');
+    await answered.getByText(done.question).waitFor();
+    expect(await page.getByRole('link', { name: 'Edit lecture' }).getAttribute('href')).toBe(
+      `/editLecture/${ids.lectureId}`,
+    );
+    expect(await page.getByRole('link', { name: 'Duplicate lecture' }).getAttribute('href')).toBe(
+      `/duplicateLecture/${ids.lectureId}`,
+    );
+
+    await answered
+      .getByRole('listitem')
+      .filter({ hasText: done.question })
+      .getByRole('link', { name: 'Edit Response' })
+      .click();
+    await page
+      .getByLabel('Question', { exact: true })
+      .fill('How fast is the pattern moving, in pixels per second?');
+    expect(await page.getByLabel(/^Level/).inputValue()).toBe('1');
+    await page.getByLabel(/Delete Response/).check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(SUCCESS.questionUpdated).waitFor();
+    await page.waitForURL(`**/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await needs.getByText('How fast is the pattern moving, in pixels per second?').waitFor();
+
+    await needs
+      .getByRole('listitem')
+      .filter({ hasText: pending.question })
+      .getByRole('link', { name: 'Respond to question' })
+      .click();
+    await page.getByRole('button', { name: 'Upload response' }).click();
+    await page.getByText(VALIDATION.selectFile).waitFor();
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe(CONFIRM.deleteQuestion);
+      void d.accept();
+    });
+    await page.getByLabel('Delete Question').check();
+    await page.getByText(SUCCESS.questionDeleted).waitFor();
+    await page.waitForURL(`**/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await needs.getByText('How fast is the pattern moving, in pixels per second?').waitFor();
+    await needs.getByText(pending.question).waitFor({ state: 'detached' });
+  });
+
+  it('the meeting-end landing marks the question as processing', async () => {
+    const asked = await askViaApi(student, videoId, 'Could you explain the last formula again?', 80);
+    const { page } = b;
+    await loginThroughUi(page, admin);
+    await page.goto(`/handleBBBMeetingEnd/${asked.id}`);
+    await page.getByText(STATUS_TEXT.meetingEnded).waitFor();
+    await page.goto('/action-items');
+    const item = page.getByRole('listitem').filter({ hasText: asked.question });
+    await item.getByText(STATUS_TEXT.processing).waitFor();
   });
 });

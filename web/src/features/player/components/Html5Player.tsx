@@ -1,5 +1,5 @@
 import { PLAYER_HEIGHT_PX } from '@lectern/shared';
-import { type Ref, useImperativeHandle, useRef } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import type { PlayerHandle, PlayerSourceProps } from '../types';
 
 /** A local mp4 (videoSource is a /media/… path on the same origin) in a plain <video> element. */
@@ -12,6 +12,9 @@ export function Html5Player({
   ...events
 }: PlayerSourceProps & { ref: Ref<PlayerHandle> }) {
   const video = useRef<HTMLVideoElement>(null);
+  // The signed media URL is renewed now and then by the 60 s refetch; a new src would restart playback,
+  // so the first one is kept (another video mounts a new player).
+  const [src] = useState(source);
 
   useImperativeHandle(ref, () => ({
     play: () => void video.current?.play().catch(() => undefined),
@@ -32,7 +35,7 @@ export function Html5Player({
   return (
     <video
       ref={video}
-      src={source}
+      src={src}
       aria-label={title}
       controls
       // Fullscreen would hide the question cards (SPEC §4), so the native button is hidden as well.

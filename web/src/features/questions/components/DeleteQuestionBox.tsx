@@ -20,7 +20,7 @@ export function DeleteQuestionBox({ questionId }: { questionId: string }) {
     try {
       await deleteQuestion(questionId);
       toast.success(SUCCESS.questionDeleted);
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY, refetchType: 'all' });
       window.setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
     } catch {
       toast.error(ERRORS.deleteQuestion);

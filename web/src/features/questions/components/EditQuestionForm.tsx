@@ -1,6 +1,6 @@
 import { DELAYS_MS, ERRORS, LEVELS, type QuestionDto, SUCCESS, UpdateQuestionBody } from '@lectern/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { QUESTIONS_KEY, putQuestion } from '../api/questions-api';
@@ -16,6 +16,7 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
   const [deleteResponse, setDeleteResponse] = useState(false);
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const id = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +36,7 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
     try {
       await putQuestion(question.id, parsed.data);
       toast.success(SUCCESS.questionUpdated);
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY, refetchType: 'all' });
       window.setTimeout(() => void navigate(-1), DELAYS_MS.closeAfterSave);
     } catch {
       toast.success(ERRORS.updateQuestionFailed); // SPEC §8: a success-styled toast, as specified
@@ -45,10 +46,9 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <label>
-        Question
-        <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-      </label>
+      {/* The textarea sits beside its label: text inside a label would become part of the label's name. */}
+      <label htmlFor={`${id}-question`}>Question</label>
+      <textarea id={`${id}-question`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
       <label>
         Topic <span className="hint">(currently unused)</span>
         <input value={topic} onChange={(e) => setTopic(e.target.value)} />
