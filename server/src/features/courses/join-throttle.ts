@@ -6,6 +6,8 @@ import { tooMany } from '../../lib/errors';
 
 const MAX_FAILURES = 10;
 const WINDOW_MS = 10 * 60_000;
+/** Above this many tracked users, expired counters are swept so memory stays bounded. */
+const SWEEP_ABOVE = 10_000;
 
 interface Counter {
   failures: number;
@@ -28,8 +30,15 @@ export class JoinThrottle {
   }
 
   recordFailure(userId: string, now: number): void {
+    if (this.counters.size > SWEEP_ABOVE) this.sweep(now);
     const counter = this.counters.get(userId);
     if (counter && now < counter.windowStart + WINDOW_MS) counter.failures++;
     else this.counters.set(userId, { failures: 1, windowStart: now });
+  }
+
+  private sweep(now: number): void {
+    for (const [userId, counter] of this.counters) {
+      if (now >= counter.windowStart + WINDOW_MS) this.counters.delete(userId);
+    }
   }
 }
