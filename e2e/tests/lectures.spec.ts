@@ -175,6 +175,43 @@ describe('lectures', () => {
     await page.getByText('Available from', { exact: false }).waitFor();
   });
 
+  it('keeps a created lecture across a reload, so finishing the upload does not create a second one', async () => {
+    const instructor = await signupViaApi();
+    const course = await seedCourse(instructor, 'Acoustics II');
+    const page = b.page;
+    await loginThroughUi(page, instructor);
+    await page.goto(`/courses/${course.id}`);
+    await page.getByRole('link', { name: '+ Upload a new lecture video' }).click();
+
+    await page.getByLabel('Video title').fill('Only part');
+    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Resonance');
+    await page.getByLabel('Topic').fill('Standing waves');
+    await page.getByLabel('Lecture date').fill('2020-05-06T08:00');
+    await page.route('**/api/upload/youtubeToLecture', (route) =>
+      route.fulfill({ status: 503, body: '{"error":"down","code":"X"}' }),
+    );
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.getByRole('alert').getByText('Upload failed').first().waitFor();
+    await page.unroute('**/api/upload/youtubeToLecture');
+
+    await page.reload();
+    const title = page.getByLabel('Title', { exact: true });
+    expect(await title.inputValue()).toBe('Resonance');
+    expect(await title.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Start a new lecture instead' }).waitFor();
+    await page.getByLabel('Video title').fill('Only part');
+    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('button', { name: 'Upload lecture' }).click();
+    await page.waitForURL(`**/courses/${course.id}`);
+    await page.getByRole('link', { name: 'Resonance' }).waitFor();
+
+    const { lectures } = await courseLectures(instructor, course.id);
+    expect(lectures.map((l) => [l.title, l.lectureVideos.length])).toEqual([['Resonance', 1]]);
+  });
+
   it('edits a lecture: reorder, rename, remove and add videos, then saves the fields', async () => {
     const instructor = await signupViaApi();
     const course = await seedCourse(instructor, 'Circuits');

@@ -14,15 +14,24 @@ import { type QueuedVideo, VideoQueueList } from './VideoQueueList';
 export function UploadLectureForm({ courseId }: { courseId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { run, progress, currentKey, failure, createdLectureId } = useLectureUpload(courseId);
+  const { run, forget, progress, currentKey, failure, createdLectureId, pending } =
+    useLectureUpload(courseId);
   const [queue, setQueue] = useState<QueuedVideo[]>([]);
-  const [values, setValues] = useState<LectureFieldValues>({ title: '', topic: '', ...EMPTY_LECTURE_DATES });
+  const [values, setValues] = useState<LectureFieldValues>(
+    () => pending?.values ?? { title: '', topic: '', ...EMPTY_LECTURE_DATES },
+  );
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   const add = (draft: VideoSourceDraft) =>
     setQueue((q) => [...q, { ...draft, key: crypto.randomUUID(), done: false }]);
   const markDone = (key: string) => setQueue((q) => q.map((v) => (v.key === key ? { ...v, done: true } : v)));
+
+  /** The created lecture stays as it is; the whole queue goes to the next, new lecture. */
+  function startOver() {
+    forget();
+    setQueue((q) => q.map((v) => ({ ...v, done: false })));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +63,7 @@ export function UploadLectureForm({ courseId }: { courseId: string }) {
         lectureDateEnd,
         ...(available && { lectureDateAvailable: available }),
       },
+      values,
       queue,
       markDone,
     );
@@ -88,10 +98,13 @@ export function UploadLectureForm({ courseId }: { courseId: string }) {
           <legend className="visually-hidden">Lecture details</legend>
           <LectureFields values={values} onChange={setValues} applyDateDefaults />
         </fieldset>
-        {createdLectureId && (
-          <p className="hint">
-            The lecture is created; uploading again sends only the videos not yet uploaded.
-          </p>
+        {createdLectureId && !busy && (
+          <div className="hint">
+            <p>The lecture is created; uploading again sends only the videos not yet uploaded.</p>
+            <button type="button" className="secondary" onClick={startOver}>
+              Start a new lecture instead
+            </button>
+          </div>
         )}
         {(error || failure) && (
           <p role="alert" className="error-text">

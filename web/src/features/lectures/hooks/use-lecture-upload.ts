@@ -2,21 +2,26 @@ import { type CreateLectureBody, ERRORS } from '@lectern/shared';
 import { useRef, useState } from 'react';
 import { useTusUpload } from '../../uploads';
 import { createLectureOnly, lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
+import type { LectureFieldValues } from '../components/LectureFields';
 import type { QueuedVideo } from '../components/VideoQueueList';
+import { clearPendingUpload, readPendingUpload, writePendingUpload } from '../utils/pending-upload';
 
 /**
  * SPEC §4 "Upload flow": create the lecture, then send each queued video in order. A retry after a
- * failure reuses the lecture already created and skips the videos already sent, so nothing is doubled.
+ * failure reuses the lecture already created and skips the videos already sent, so nothing is doubled;
+ * after a reload, `pending` is the lecture created before it.
  */
 export function useLectureUpload(courseId: string) {
   const { upload, progress } = useTusUpload();
-  const lectureId = useRef<string | null>(null);
-  const [createdLectureId, setCreatedLectureId] = useState<string | null>(null);
+  const [pending] = useState(() => readPendingUpload(courseId));
+  const lectureId = useRef<string | null>(pending?.lectureId ?? null);
+  const [createdLectureId, setCreatedLectureId] = useState<string | null>(pending?.lectureId ?? null);
   const [currentKey, setCurrentKey] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
 
   async function run(
     lecture: CreateLectureBody,
+    values: LectureFieldValues,
     queue: QueuedVideo[],
     markDone: (key: string) => void,
   ): Promise<boolean> {
@@ -25,6 +30,7 @@ export function useLectureUpload(courseId: string) {
       if (!lectureId.current) {
         lectureId.current = (await createLectureOnly(lecture)).id;
         setCreatedLectureId(lectureId.current);
+        writePendingUpload(courseId, { lectureId: lectureId.current, values });
       }
       for (const video of queue.filter((v) => !v.done)) {
         setCurrentKey(video.key);
@@ -42,6 +48,7 @@ export function useLectureUpload(courseId: string) {
         }
         markDone(video.key);
       }
+      clearPendingUpload(courseId);
       return true;
     } catch {
       setFailure(ERRORS.uploadFailed);
@@ -51,5 +58,12 @@ export function useLectureUpload(courseId: string) {
     }
   }
 
-  return { run, progress, currentKey, failure, createdLectureId };
+  /** Leaves the created lecture as it is; the next upload creates a new one. */
+  function forget() {
+    clearPendingUpload(courseId);
+    lectureId.current = null;
+    setCreatedLectureId(null);
+  }
+
+  return { run, forget, progress, currentKey, failure, createdLectureId, pending };
 }
