@@ -1,6 +1,7 @@
 import {
   CONFIRM,
   type CourseDto,
+  ERRORS,
   type CourseLecturesAnswer,
   type LectureDto,
   type LectureVideoItem,
@@ -210,6 +211,40 @@ describe('lectures', () => {
 
     const { lectures } = await courseLectures(instructor, course.id);
     expect(lectures.map((l) => [l.title, l.lectureVideos.length])).toEqual([['Resonance', 1]]);
+  });
+
+  it('a student joins a single lecture by its id; without a video it has its own page', async () => {
+    const instructor = await signupViaApi();
+    const course = await seedCourse(instructor, 'Hydraulics');
+    const empty = await seedLecture(instructor, course.id, 'Pumps', []);
+    const filled = await seedLecture(instructor, course.id, 'Valves', ['Valve intro']);
+    const student = await signupViaApi();
+    const page = b.page;
+    await loginThroughUi(page, student);
+
+    await page.goto('/courses/join');
+    await page.getByLabel('Course or Lecture ID').fill(empty.id);
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByText(SUCCESS.lectureJoined).waitFor();
+    await page.waitForURL(`**/lecture/${empty.id}`);
+    await page.getByRole('heading', { name: 'Pumps' }).waitFor();
+    await page.getByRole('link', { name: 'Hydraulics' }).waitFor();
+    await page.getByText('There is no video in this lecture yet.', { exact: false }).waitFor();
+
+    await page.goto(`/courses/join/${empty.id}`);
+    await page.getByText(ERRORS.alreadyJoinedLecture).waitFor();
+    await page.waitForURL(`**/lecture/${empty.id}`);
+
+    await page.goto(`/courses/join/${filled.id}`);
+    await page.getByText(SUCCESS.lectureJoined).waitFor();
+    await page.waitForURL(`**/video/${filled.firstVideoId}?lectureId=${filled.id}`);
+
+    await page.goto('/courses');
+    await page.getByRole('heading', { name: 'Enrolled Lectures' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Pumps' }).getAttribute('href')).toBe(`/lecture/${empty.id}`);
+    expect(await page.getByRole('link', { name: 'Valves' }).getAttribute('href')).toBe(
+      `/video/${filled.firstVideoId}?lectureId=${filled.id}`,
+    );
   });
 
   it('edits a lecture: reorder, rename, remove and add videos, then saves the fields', async () => {
