@@ -62,6 +62,24 @@ describe('accounts', () => {
     expect(pathOf(b.page)).toBe('/settings');
   });
 
+  it('goes on to the course to join after logging in through a join link', async () => {
+    const user = await signupViaApi();
+    const courseId = randomUUID();
+    await b.page.goto(`/login/${courseId}`);
+    const signup = b.page.getByRole('link', { name: 'Sign up' });
+    expect(await signup.getAttribute('href')).toBe(`/signup/${courseId}`);
+    await fillLogin(b.page, user.email, user.password);
+    await b.page.waitForURL(`**/courses/join/${courseId}`);
+  });
+
+  it('sends a logged-in user who opens /login on through the root redirect', async () => {
+    const user = await signupViaApi();
+    await loginThroughUi(b.page, user);
+    await b.page.goto('/login');
+    await b.page.waitForURL((url) => url.pathname === '/');
+    expect(await b.page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+  });
+
   it('logs out: the toast, and no lectern key left in localStorage', async () => {
     const user = await signupViaApi();
     await loginThroughUi(b.page, user);
@@ -117,24 +135,34 @@ describe('accounts', () => {
     it('changes the password and an e-mail preference, and names the staff contact', async () => {
       const user = await openSettings(b.page);
       await b.page.getByText(/For technical problems contact \S+@\S+/).waitFor();
-      const answers = b.page.getByLabel('Receive emails for question answers');
-      await expect.poll(() => answers.isChecked()).toBe(true);
-      await answers.uncheck();
+      await preferencesLoaded(b.page);
+      await b.page.getByLabel('Receive emails for question answers').uncheck();
       await b.page.getByLabel('Old password').fill(user.password);
       await b.page.getByLabel('New password', { exact: true }).fill('a changed password');
       await b.page.getByLabel('Confirm new password').fill('a changed password');
+      const logged = ['updatePassword', 'update-notification'].map((action) =>
+        b.page.waitForRequest(
+          (r) => r.url().endsWith('/api/logging/log') && r.postDataJSON()?.action === action,
+        ),
+      );
       await b.page.getByRole('button', { name: 'Update' }).click();
       await b.page.getByText('Password updated successfully').waitFor();
       await b.page.getByText('Email notification opt-in updated successfully').waitFor();
+      await Promise.all(logged);
 
       await b.page.reload();
-      await expect
-        .poll(() => b.page.getByLabel('Receive emails for question answers').isChecked())
-        .toBe(false);
+      await preferencesLoaded(b.page);
+      expect(await b.page.getByLabel('Receive emails for question answers').isChecked()).toBe(false);
       expect(await b.page.getByLabel('Receive emails for question submissions').isChecked()).toBe(true);
     });
   });
 });
+
+/** The preference boxes stay disabled until the saved values have arrived. */
+async function preferencesLoaded(page: Page): Promise<void> {
+  const box = page.getByLabel('Receive emails for question submissions');
+  await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true);
+}
 
 function lecternKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('lectern')));
