@@ -176,15 +176,22 @@ describe('watching, asking and answering', () => {
     expect((await videoState(page)).time).toBeGreaterThanOrEqual(25);
   });
 
-  it('course questions: the search filters the answered questions', async () => {
+  it('course questions: the search filters the answered questions; a time loads the video there', async () => {
+    const asked = await askViaApi(student, videoId, 'Where does the SQUARE pattern come from?', 35);
+    await answerViaApi(admin, asked.id);
     const { page } = b;
     await loginThroughUi(page, student);
     await page.goto(`/courses/${ids.courseId}/questions`);
-    const list = page.getByRole('listitem').filter({ hasText: 'square move left' });
+    const list = page.getByRole('listitem').filter({ hasText: asked.question });
     await list.waitFor();
     const search = page.getByLabel('Search questions');
-    await search.fill('SQUARE');
+    await search.fill('square pattern');
     expect(await list.count()).toBe(1);
+    await list.getByRole('button', { name: 'Jump to 0:35' }).click();
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('video');
+      return v !== null && v.readyState >= 1 && Math.abs(v.currentTime - 35) < 0.5;
+    });
     await search.fill('entropy');
     await page.getByText('No answered questions match.').waitFor();
     expect(await list.count()).toBe(0);
@@ -197,6 +204,11 @@ describe('watching, asking and answering', () => {
     await page.getByText(ANONYMOUS.askingDisabled).waitFor();
     expect(await page.getByLabel('Ask a question about this moment of the video').count()).toBe(0);
     await waitForMetadata(page);
+
+    await page.goto('/video/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Video Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Return' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
   });
 
   it('refuses fullscreen: pauses, alerts and leaves fullscreen', async () => {
@@ -310,6 +322,9 @@ describe('watching, asking and answering', () => {
       .click();
     await page.getByRole('button', { name: 'Upload response' }).click();
     await page.getByText(VALIDATION.selectFile).waitFor();
+    await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/webm-disguised-as.mp4`);
+    await page.getByRole('button', { name: 'Upload response' }).click();
+    await page.getByText(/^File Upload Failed: \d{3}$/).waitFor({ timeout: 20_000 });
     page.once('dialog', (d) => {
       expect(d.message()).toBe(CONFIRM.deleteQuestion);
       void d.accept();
