@@ -96,7 +96,11 @@ function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boo
 
 export const mediaRoutes: Feature = (app, deps) => {
   const r = typed(app);
-  const options = { schema: { params: Params, querystring: Query }, config: { auth: 'public' as const } };
+  // No rate limit: a player makes many Range requests and a class shares one campus IP (DESIGN §5.8).
+  const options = {
+    schema: { params: Params, querystring: Query },
+    config: { auth: 'public' as const, rateLimit: false as const },
+  };
   const handler = mediaHandler(deps, releaseCheck(deps));
   r.get('/media/:file', { ...options, exposeHeadRoute: false }, handler);
   r.head('/media/:file', options, handler);
