@@ -21,7 +21,7 @@ const COLORS = { watched: '#1f4e79', rewatched: '#b54708', questions: '#067647' 
  */
 export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
   return (
-    <section aria-labelledby="engagement-heading" className="card">
+    <section aria-labelledby="engagement-heading" className="card engagement-card">
       <h2 id="engagement-heading">Engagement over the video</h2>
       <figure className="engagement-figure" aria-hidden="true">
         <ResponsiveContainer width="100%" height={320}>
@@ -47,7 +47,7 @@ export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
             <Legend verticalAlign="top" />
             <Area
               yAxisId="students"
-              type="stepAfter"
+              type="monotone"
               dataKey="watched"
               name="Watched"
               stroke={COLORS.watched}
@@ -57,7 +57,7 @@ export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
             />
             <Line
               yAxisId="students"
-              type="stepAfter"
+              type="monotone"
               dataKey="rewatched"
               name="Re-watched"
               stroke={COLORS.rewatched}

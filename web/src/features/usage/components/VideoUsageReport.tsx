@@ -1,12 +1,14 @@
 import { FETCH_ERRORS, LOADING } from '@lectern/shared';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { useEngagement, useStudentActivity } from '../api/usage-api';
 import { toEngagementRows } from '../utils/engagement-rows';
-import { EngagementChart } from './EngagementChart';
 import { ExportCsvButton } from './ExportCsvButton';
 import { UsageTable } from './UsageTable';
 import './usage.css';
+
+// recharts is large: only instructors opening this page download it, not every student.
+const EngagementChart = lazy(() => import('./EngagementChart').then((m) => ({ default: m.EngagementChart })));
 
 /** The usage page's body: Refresh, Export CSV, "Last updated", the per-student table and the chart. */
 export function VideoUsageReport({ videoId }: { videoId: string }) {
@@ -41,7 +43,9 @@ export function VideoUsageReport({ videoId }: { videoId: string }) {
         <UsageTable entries={students.data} />
       )}
       {engagement.data && engagement.data.bins.length > 0 && (
-        <EngagementChart rows={toEngagementRows(engagement.data)} />
+        <Suspense fallback={<p role="status">{LOADING.data}</p>}>
+          <EngagementChart rows={toEngagementRows(engagement.data)} />
+        </Suspense>
       )}
     </>
   );

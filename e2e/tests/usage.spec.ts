@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import {
+  type CourseDto,
+  CSV_COLUMNS,
+  type LectureDto,
+  type VideoDto,
+  usageCsvFileName,
+} from '@lectern/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
+import { baseURL, useBrowser } from '../support/browser';
+
+// The instructor's usage report of a video (SPEC §2 Usage page, §9 CSV export).
+const FIXTURES = '/work/shared/fixtures';
+const HOUR = 60 * 60 * 1000;
+
+interface World {
+  admin: E2eUser;
+  watching: E2eUser;
+  paused: E2eUser;
+  lectureId: string;
+  videoId: string;
+}
+
+async function seedWorld(): Promise<World> {
+  const admin = await signupViaApi({ name: 'Professor Usage' });
+  const watching = await signupViaApi({ name: 'Ada Watcher' });
+  const paused = await signupViaApi({ name: 'Doe, Jane' });
+  const course = await apiCall<CourseDto>('/api/courses', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Usage 101', description: 'Who watched what' },
+  });
+  for (const student of [watching, paused]) {
+    await apiCall('/api/courses/join', {
+      method: 'POST',
+      token: student.token,
+      body: { courseId: course.id },
+    });
+  }
+  const now = Date.now();
+  const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
+    method: 'POST',
+    token: admin.token,
+    body: {
+      courseID: course.id,
+      title: 'Usage lecture',
+      topic: 'Analytics',
+      lectureDate: new Date(now - 2 * HOUR).toISOString(),
+      lectureDateAvailable: new Date(now - 3 * HOUR).toISOString(),
+      lectureDateStart: new Date(now - 2 * HOUR).toISOString(),
+      lectureDateEnd: new Date(now - HOUR).toISOString(),
+    },
+  });
+  const form = new FormData();
+  form.append('courseID', course.id);
+  form.append('lectureID', lecture.id);
+  form.append('title', 'Ten seconds');
+  form.append('sourceType', 'localFile');
+  const mp4 = fs.readFileSync(`${FIXTURES}/lecture-10s.mp4`);
+  form.append('file', new Blob([mp4], { type: 'video/mp4' }), 'lecture-10s.mp4');
+  const res = await fetch(`${baseURL()}/api/upload/videoFileToLecture`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
+  const videoId = ((await res.json()) as VideoDto).id;
+
+  // What the watch page sends: one student is still playing, the other paused at 3 s.
+  const log = (student: E2eUser, action: string, videoTime: number) =>
+    apiCall('/api/logging/log', {
+      method: 'POST',
+      token: student.token,
+      body: { action, videoTime, videoID: videoId, lectureID: lecture.id, courseID: course.id },
+    });
+  await log(watching, 'videoPlayLecture', 0);
+  await log(paused, 'videoPlayLecture', 0);
+  await log(paused, 'videoPauseLecture', 3);
+  return { admin, watching, paused, lectureId: lecture.id, videoId };
+}
+
+describe('the usage report', () => {
+  const b = useBrowser();
+  let w: World;
+  beforeAll(async () => {
+    w = await seedWorld();
+  });
+
+  it('lists the students, refreshes, exports the CSV and charts engagement', async () => {
+    const { page } = b;
+    await loginThroughUi(page, w.admin);
+    await page.goto(`/videoAdmin/${w.videoId}/usage?lectureId=${w.lectureId}`);
+    await page.getByRole('heading', { name: 'Video Usage Summary' }).waitFor();
+
+    const adaRow = page.getByRole('row', { name: /Ada Watcher/ });
+    await adaRow.getByText('currently watching').waitFor();
+    const doeRow = page.getByRole('row', { name: /Doe, Jane/ });
+    expect(await doeRow.textContent()).not.toContain('currently watching');
+    const names = await page.locator('table.usage-table').first().locator('tbody th').allTextContents();
+    expect(names).toEqual(['Ada Watcher', 'Doe, Jane']);
+
+    // Refresh fetches again and moves "Last updated" on.
+    const updated = page.getByText(/^Last updated:/);
+    const before = await updated.textContent();
+    await page.waitForTimeout(1100);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => updated.textContent()).not.toBe(before);
+
+    // Export CSV: a download named after the video, with both students, the comma kept inside quotes.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(usageCsvFileName(w.videoId));
+    const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[1]).toMatch(/^"Ada Watcher","\d{4}-\d\d-\d\dT[^"]+Z","[^"]+Z"$/);
+    expect(lines[2]).toMatch(/^"Doe, Jane",/);
+    expect(lines).toHaveLength(3);
+
+    // The chart is drawn, and its table alternative says both students watched the first 5 s.
+    await page.getByRole('heading', { name: 'Engagement over the video' }).waitFor();
+    expect(await page.locator('.recharts-surface').count()).toBeGreaterThan(0);
+    await page.getByText('Engagement data as a table').click();
+    const firstBin = page.getByRole('row', { name: /0:00–0:05/ });
+    expect(await firstBin.locator('td').allTextContents()).toEqual(['2', '0', '0']);
+
+    await page.getByRole('button', { name: 'Back to Lecture (Admin)' }).click();
+    await page.waitForURL(`**/videoAdmin/${w.videoId}?lectureId=${w.lectureId}`);
+  });
+
+  it('shows "No activity yet." for a video nobody opened', async () => {
+    const { page } = b;
+    const other = await signupViaApi({ name: 'Quiet Admin' });
+    const course = await apiCall<CourseDto>('/api/courses', {
+      method: 'POST',
+      token: other.token,
+      body: { name: 'Quiet course', description: 'Nobody watches' },
+    });
+    const now = Date.now();
+    const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
+      method: 'POST',
+      token: other.token,
+      body: {
+        courseID: course.id,
+        title: 'Quiet lecture',
+        topic: 'Silence',
+        lectureDate: new Date(now).toISOString(),
+        lectureDateStart: new Date(now).toISOString(),
+        lectureDateEnd: new Date(now + HOUR).toISOString(),
+      },
+    });
+    const video = await apiCall<VideoDto>('/api/upload/youtubeToLecture', {
+      method: 'POST',
+      token: other.token,
+      body: {
+        courseID: course.id,
+        lectureID: lecture.id,
+        title: 'Quiet video',
+        videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      },
+    });
+    await loginThroughUi(page, other);
+    await page.goto(`/videoAdmin/${video.id}/usage`);
+    await page.getByText('No activity yet.').waitFor();
+  });
+});
