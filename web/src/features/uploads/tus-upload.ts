@@ -23,7 +23,7 @@ export type TusAnswerHeaders = Record<string, string>;
  * The metadata is part of the fingerprint: the same file sent to another lecture is another upload, and
  * must not resume (and so attach to) the earlier one.
  */
-async function fingerprint(file: File, metadata: Record<string, string>): Promise<string> {
+export async function uploadFingerprint(file: File, metadata: Record<string, string>): Promise<string> {
   const key = JSON.stringify([file.name, file.type, file.size, file.lastModified, metadata]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -46,7 +46,7 @@ function headersOf(response: HttpResponse): TusAnswerHeaders {
 
 /** Uploads one file (resuming an earlier attempt if there is one) and resolves with the answer headers. */
 export async function tusUpload(file: File, options: TusUploadOptions): Promise<TusAnswerHeaders> {
-  const print = await fingerprint(file, options.metadata);
+  const print = await uploadFingerprint(file, options.metadata);
   return new Promise<TusAnswerHeaders>((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
