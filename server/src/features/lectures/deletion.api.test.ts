@@ -162,6 +162,20 @@ describe('playlist edits and deletions', () => {
     });
   });
 
+  it('two lectures dropping a shared video at the same time leave no orphan behind', async () => {
+    const { lecture, shas, vids } = await lectureWithFiles();
+    const other = await seedLecture(t.db, w.A.id, t.clock.now());
+    await addVideoToLecture(t.db, other.id, vids[0]!.id);
+    const results = await Promise.all(
+      [lecture.id, other.id].map((id) =>
+        call(w.users.adminA, 'POST', `/api/lectures/${id}/removeVideo`, { videoId: vids[0]!.id }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await rowsOf([vids[0]!.id])).videos).toEqual([]);
+    expect(fileExists(shas[0]!)).toBe(false);
+  });
+
   describe('DELETE /api/lectures/:id', () => {
     const url = (id: string) => `/api/lectures/${id}`;
 

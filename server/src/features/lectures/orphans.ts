@@ -19,6 +19,13 @@ const uniq = (values: (string | null)[]): string[] => [
  */
 export async function deleteOrphanedVideos(tx: DbOrTx, candidateVideoIds: string[]): Promise<string[]> {
   if (candidateVideoIds.length === 0) return [];
+  // Lock the candidates first: two lectures dropping a shared video at once then see each other's
+  // committed playlist change, so the last one out deletes it.
+  await tx
+    .select({ id: videos.id })
+    .from(videos)
+    .where(inArray(videos.id, uniq(candidateVideoIds)))
+    .for('update');
   const orphans = await tx
     .select({ id: videos.id, mediaSha256: videos.mediaSha256 })
     .from(videos)
