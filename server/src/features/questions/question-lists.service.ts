@@ -11,11 +11,11 @@ import {
   type QuestionRow,
   administeredCourses,
   courseNames,
-  findVideo,
   listQuestions,
   unanswered,
   visibleToStudent,
-} from './questions.repository';
+} from './question-list.query';
+import { findVideo } from './questions.repository';
 import { assertSelf } from './questions.service';
 import { videoRole } from './question-access';
 

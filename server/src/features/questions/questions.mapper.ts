@@ -1,7 +1,7 @@
 import type { QuestionDto, VoteOption } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { videoSourceOf } from '../videos/video.mapper';
-import type { QuestionRow } from './questions.repository';
+import type { QuestionRow } from './question-list.query';
 
 const ANONYMOUS = 'anonymous';
 

@@ -23,11 +23,11 @@ import {
   findVideo,
   findVote,
   insertQuestion,
-  listQuestions,
   lockQuestion,
   updateQuestion,
   writeVote,
 } from './questions.repository';
+import { listQuestions } from './question-list.query';
 import { loadQuestion, requireQuestionAdmin, requireQuestionMember, videoRole } from './question-access';
 import { RecentVotes, nextVote } from './votes';
 

@@ -1,0 +1,126 @@
+import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  courseAdmins,
+  courses,
+  lectureVideos,
+  lectures,
+  questionVotes,
+  questions,
+  users,
+  videos,
+} from '../../db/schema';
+
+// The read side of questions: every list is one indexed statement, whatever its length.
+
+/**
+ * In which lecture a listed question is shown (concurrent lectures share a video and its questions):
+ * - asked: the lecture it was asked in;
+ * - lecture: the given lecture, for questions of its videos;
+ * - courses: a lecture of these courses holding the video (the asked one when it qualifies).
+ */
+export type QuestionContext =
+  | { kind: 'asked' }
+  | { kind: 'lecture'; lectureId: string }
+  | { kind: 'courses'; courseIds: SQL | string[]; availableBy?: Date };
+
+export interface ListOptions {
+  context: QuestionContext;
+  /** Whose vote goes into myVote (null: anonymous). */
+  callerId: string | null;
+  where?: SQL;
+}
+
+/** Only answered questions, plus the caller's own (SPEC §4, SECURITY AC-9). */
+export const visibleToStudent = (callerId: string | null): SQL =>
+  callerId === null
+    ? isNotNull(questions.responseId)
+    : (or(isNotNull(questions.responseId), eq(questions.askerId, callerId)) as SQL);
+
+export const unanswered = (): SQL => isNull(questions.responseId);
+
+/** Courses the user administers, as a subquery. */
+export const administeredCourses = (userId: string): SQL =>
+  sql`(select ${courseAdmins.courseId} from ${courseAdmins} where ${courseAdmins.userId} = ${userId})`;
+
+// One row per question with everything the wire needs; votes are summed in the same statement, so a
+// list costs one indexed query whatever its length (SECURITY §4, the 7 s poll).
+const columns = (callerId: string | null) => ({
+  question: questions,
+  videoTitle: videos.title,
+  mediaSha256: videos.mediaSha256,
+  youtubeUrl: videos.youtubeUrl,
+  lectureId: lectures.id,
+  lectureTitle: lectures.title,
+  lectureDate: lectures.lectureDate,
+  courseId: courses.id,
+  courseName: courses.name,
+  askerName: users.name,
+  ratings: sql<number>`coalesce((select sum(case when ${questionVotes.vote} = 'UP' then 1 else -1 end)
+    from ${questionVotes} where ${questionVotes.questionId} = ${questions.id}), 0)`.mapWith(Number),
+  myVote:
+    callerId === null
+      ? sql<'UP' | 'DOWN' | null>`null`
+      : sql<'UP' | 'DOWN' | null>`(select ${questionVotes.vote} from ${questionVotes}
+          where ${questionVotes.questionId} = ${questions.id} and ${questionVotes.userId} = ${callerId})`,
+});
+
+export type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number];
+
+const inCourses = (courseIds: SQL | string[]): SQL =>
+  Array.isArray(courseIds)
+    ? inArray(lectures.courseId, courseIds)
+    : sql`${lectures.courseId} in ${courseIds}`;
+
+export async function listQuestions(db: DbOrTx, { context, callerId, where }: ListOptions) {
+  const fields = columns(callerId);
+  if (context.kind === 'asked') {
+    return db
+      .select(fields)
+      .from(questions)
+      .innerJoin(videos, eq(videos.id, questions.videoId))
+      .leftJoin(lectures, eq(lectures.id, questions.lectureId))
+      .leftJoin(courses, eq(courses.id, lectures.courseId))
+      .leftJoin(users, eq(users.id, questions.askerId))
+      .where(where)
+      .orderBy(desc(questions.timePosted));
+  }
+  if (context.kind === 'lecture') {
+    return db
+      .select(fields)
+      .from(questions)
+      .innerJoin(videos, eq(videos.id, questions.videoId))
+      .innerJoin(
+        lectureVideos,
+        and(eq(lectureVideos.videoId, questions.videoId), eq(lectureVideos.lectureId, context.lectureId)),
+      )
+      .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+      .innerJoin(courses, eq(courses.id, lectures.courseId))
+      .leftJoin(users, eq(users.id, questions.askerId))
+      .where(where)
+      .orderBy(asc(lectureVideos.position), asc(questions.timeAsked), asc(questions.timePosted));
+  }
+  const released = context.availableBy ? lte(lectures.lectureDateAvailable, context.availableBy) : undefined;
+  return db
+    .selectDistinctOn([questions.id], fields)
+    .from(questions)
+    .innerJoin(videos, eq(videos.id, questions.videoId))
+    .innerJoin(lectureVideos, eq(lectureVideos.videoId, questions.videoId))
+    .innerJoin(
+      lectures,
+      and(eq(lectures.id, lectureVideos.lectureId), inCourses(context.courseIds), released),
+    )
+    .innerJoin(courses, eq(courses.id, lectures.courseId))
+    .leftJoin(users, eq(users.id, questions.askerId))
+    .where(where)
+    .orderBy(questions.id, desc(sql`${lectures.id} = ${questions.lectureId}`), asc(lectures.lectureDate));
+}
+
+export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<string, string>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
