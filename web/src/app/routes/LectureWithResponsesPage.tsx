@@ -63,7 +63,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
         <strong>Course:</strong> {lecture.data?.parentCourse.name} · <strong>Lecture:</strong>{' '}
         {lecture.data?.title}
       </p>
-      <div className="two-columns">
+      <div className="two-columns lecture-layout">
         <div>
           {several && <Playlist videos={videos} currentId={v.id} hrefFor={hrefFor} />}
           <h2>List of all questions with responses</h2>

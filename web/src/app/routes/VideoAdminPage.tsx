@@ -63,7 +63,7 @@ function VideoAdminView({ videoId }: { videoId: string }) {
         <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Student view of this lecture</Link>
       </div>
       <ActiveStudentsBox lectureId={lectureId} videoId={v.id} />
-      <div className="two-columns">
+      <div className="two-columns lecture-layout">
         <aside>
           {lecture.data && (
             <p>

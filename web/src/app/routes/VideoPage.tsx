@@ -76,7 +76,7 @@ function VideoView({ videoId }: { videoId: string }) {
           <p>{ANONYMOUS.askingDisabled}</p>
         </div>
       )}
-      <div className="two-columns video-layout">
+      <div className="two-columns lecture-layout">
         <aside>
           <QuestionCards
             questions={answered}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { type UpcomingLecture, upcomingLectures } from '../utils/upcoming';
+import '../dashboard.css';
 
 /** "Upcoming lectures": course, title and date, linking to the first video (SPEC §2 Home). */
 export function UpcomingLectures({ lectures, now }: { lectures: readonly UpcomingLecture[]; now: number }) {
@@ -8,7 +9,7 @@ export function UpcomingLectures({ lectures, now }: { lectures: readonly Upcomin
   return (
     <section aria-labelledby="upcoming-heading">
       <h2 id="upcoming-heading">Upcoming lectures</h2>
-      <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
+      <ul className="grid lecture-cards">
         {upcoming.map((l) => (
           <li key={l.id} className="card">
             <p className="hint">{l.courseName}</p>
