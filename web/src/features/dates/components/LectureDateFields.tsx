@@ -1,19 +1,12 @@
 import { useId } from 'react';
-import { type LectureDateValues, lectureDateDefaults } from '../lecture-dates';
+import { LECTURE_DATE_KEYS, type LectureDateValues, lectureDateDefaults } from '../lecture-dates';
 
-export const LECTURE_DATE_LABELS: Record<keyof LectureDateValues, string> = {
+const LABELS: Record<keyof LectureDateValues, string> = {
   lectureDate: 'Lecture date',
   lectureDateAvailable: 'Date lecture will be available',
   lectureDateStart: 'Date live discussion will be available',
   lectureDateEnd: 'Date live discussion will stop being available',
 };
-
-const ORDER: (keyof LectureDateValues)[] = [
-  'lectureDate',
-  'lectureDateAvailable',
-  'lectureDateStart',
-  'lectureDateEnd',
-];
 
 /**
  * The four datetime-local fields of a lecture, in the user's time zone. With `applyDefaults`, entering a
@@ -23,12 +16,10 @@ export function LectureDateFields({
   values,
   onChange,
   applyDefaults = false,
-  required = [],
 }: {
   values: LectureDateValues;
   onChange(values: LectureDateValues): void;
   applyDefaults?: boolean;
-  required?: (keyof LectureDateValues)[];
 }) {
   const id = useId();
 
@@ -42,14 +33,13 @@ export function LectureDateFields({
 
   return (
     <>
-      {ORDER.map((key) => (
+      {LECTURE_DATE_KEYS.map((key) => (
         <label key={key} htmlFor={`${id}-${key}`}>
-          {LECTURE_DATE_LABELS[key]}
+          {LABELS[key]}
           <input
             id={`${id}-${key}`}
             type="datetime-local"
             value={values[key]}
-            required={required.includes(key)}
             onChange={(event) => change(key, event.target.value)}
           />
         </label>

@@ -1,4 +1,4 @@
-import { ERRORS, type LectureDto, SUCCESS } from '@lectern/shared';
+import { ERRORS, type LectureDto, SUCCESS, VALIDATION } from '@lectern/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,12 +22,14 @@ export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
     topic: lecture.topic,
     ...lectureDatesFromIso(lecture),
   });
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const dates = lectureDatesToIso(values);
-    if (!dates || !values.title.trim()) return void toast.error(ERRORS.updateLectureFailed);
+    if (!dates || !values.title.trim()) return setError(VALIDATION.metadataRequired);
+    setError('');
     setBusy(true);
     try {
       const saved = await updateLecture(lecture.id, {
@@ -48,6 +50,11 @@ export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <LectureFields values={values} onChange={setValues} />
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
       <button type="submit" disabled={busy}>
         Save Changes
       </button>

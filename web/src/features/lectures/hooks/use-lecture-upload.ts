@@ -1,4 +1,4 @@
-import { type CreateLectureBody, ERRORS } from '@lectern/shared';
+import { type CreateLectureBody, DELAYS_MS, ERRORS } from '@lectern/shared';
 import { useRef, useState } from 'react';
 import { useTusUpload } from '../../uploads';
 import { createLectureOnly, lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
@@ -52,6 +52,7 @@ export function useLectureUpload(courseId: string) {
       return true;
     } catch {
       setFailure(ERRORS.uploadFailed);
+      setTimeout(() => setFailure(''), DELAYS_MS.uploadStatusClear); // SPEC §8: status clears after 5 s
       return false;
     } finally {
       setCurrentKey(null);
