@@ -176,6 +176,21 @@ describe('playlist edits and deletions', () => {
     expect(fileExists(shas[0]!)).toBe(false);
   });
 
+  it('two lectures deleted at once, each with a video of the same file, remove the file', async () => {
+    const sha = await uniqueMedia();
+    const pair = [
+      await seedLecture(t.db, w.A.id, t.clock.now()),
+      await seedLecture(t.db, w.A.id, t.clock.now()),
+    ];
+    for (const lecture of pair) await seedVideo(t.db, lecture.id, { mediaSha256: sha });
+    const results = await Promise.all(
+      pair.map((l) => call(w.users.adminA, 'DELETE', `/api/lectures/${l.id}`)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await mediaRow(sha)).toBe(0);
+    expect(fileExists(sha)).toBe(false);
+  });
+
   describe('DELETE /api/lectures/:id', () => {
     const url = (id: string) => `/api/lectures/${id}`;
 

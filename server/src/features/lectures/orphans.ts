@@ -69,6 +69,12 @@ export async function deleteOrphanedVideos(tx: DbOrTx, candidateVideoIds: string
 export async function deleteUnreferencedMediaRows(tx: DbOrTx, sha256s: (string | null)[]): Promise<string[]> {
   const candidates = uniq(sha256s);
   if (candidates.length === 0) return [];
+  // Same reasoning as for videos: two deletions releasing one file at once, the last one removes it.
+  await tx
+    .select({ sha256: mediaFiles.sha256 })
+    .from(mediaFiles)
+    .where(inArray(mediaFiles.sha256, candidates))
+    .for('update');
   const deleted = await tx
     .delete(mediaFiles)
     .where(
