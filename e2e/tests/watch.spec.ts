@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import {
   ANONYMOUS,
   CONFIRM,
+  ERRORS,
   type CourseDto,
   type LectureDto,
   type QuestionDto,
@@ -21,8 +22,8 @@ import { baseURL, newUserPage, useBrowser } from '../support/browser';
 const FIXTURES = '/work/shared/fixtures';
 const HOUR = 60 * 60 * 1000;
 
-/** A course of `admin` that `student` joined, with one lecture that is released and not live. */
-async function seedLecture(admin: E2eUser, student: E2eUser) {
+/** A course of `admin` that `student` joined, with one released lecture, live now or not. */
+async function seedLecture(admin: E2eUser, student: E2eUser, live = false) {
   const course = await apiCall<CourseDto>('/api/courses', {
     method: 'POST',
     token: admin.token,
@@ -40,7 +41,7 @@ async function seedLecture(admin: E2eUser, student: E2eUser) {
       lectureDate: new Date(now - 2 * HOUR).toISOString(),
       lectureDateAvailable: new Date(now - 3 * HOUR).toISOString(),
       lectureDateStart: new Date(now - 2 * HOUR).toISOString(),
-      lectureDateEnd: new Date(now - HOUR).toISOString(),
+      lectureDateEnd: new Date(now + (live ? HOUR : -HOUR)).toISOString(),
     },
   });
   return { courseId: course.id, lectureId: lecture.id };
@@ -262,7 +263,13 @@ describe('watching, asking and answering', () => {
       .click();
     const overlay = page.getByRole('dialog', { name: question });
     await overlay.waitFor();
-    await overlay.getByRole('button', { name: 'Close' }).click();
+    await page.route('**/api/questions/ratings/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await overlay.getByRole('button', { name: 'Downvote' }).click();
+    await page.getByText(ERRORS.voteFailed).waitFor();
+    expect(await overlay.getByRole('button', { name: 'Downvote' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await overlay.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('link', { name: 'All questions with responses in this lecture' }).click();
     await page.getByRole('heading', { name: 'List of all questions with responses' }).waitFor();
@@ -345,5 +352,30 @@ describe('watching, asking and answering', () => {
     await page.goto('/action-items');
     const item = page.getByRole('listitem').filter({ hasText: asked.question });
     await item.getByText(STATUS_TEXT.processing).waitFor();
+  });
+
+  it('in the live window a question is sent as live; a failed send keeps the typed text', async () => {
+    const liveIds = await seedLecture(admin, student, true);
+    const liveVideo = await uploadVideo(admin, liveIds, 'lecture-10s.mp4');
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto(`/video/${liveVideo}?lectureId=${liveIds.lectureId}`);
+    const box = page.getByLabel('Ask a question about this moment of the video');
+    const text = 'Can we go over the second example live please?';
+    await box.fill(text);
+    await page.route('**/api/questions', (route) => route.fulfill({ status: 500, body: '{}' }), { times: 1 });
+    await page.getByRole('button', { name: 'Ask during the live discussion' }).click();
+    await page.getByText(ERRORS.questionNotSubmitted).waitFor();
+    expect(await box.inputValue()).toBe(text);
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/questions') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Ask during the live discussion' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      question: text,
+      videoId: liveVideo,
+      live: true,
+      userID: student.id,
+    });
+    await page.getByText(SUCCESS.questionSubmitted(text)).waitFor();
   });
 });
