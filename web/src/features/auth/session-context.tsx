@@ -10,6 +10,8 @@ export interface Session {
   user: UserDto | null;
   signIn(answer: LoginAnswer): void;
   signOut(): Promise<void>;
+  /** Reloads the user from the server, after the account itself changed (e.g. its email). */
+  refreshUser(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -51,7 +53,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, [queryClient]);
 
-  const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
+  const refreshUser = useCallback(async () => {
+    try {
+      setUser(await fetchCurrentUser());
+    } catch {
+      // the shown user stays as it was; the next start-up check settles it
+    }
+  }, []);
+
+  const value = useMemo(
+    () => ({ status, user, signIn, signOut, refreshUser }),
+    [status, user, signIn, signOut, refreshUser],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -13,14 +13,14 @@ const CHECKBOXES: { key: keyof NotificationPreferences; label: string }[] = [
 ];
 
 /** Email, password change and e-mail preferences, with the inline red error area (SPEC §2 Settings). */
-export function SettingsForm({ user }: { user: UserDto }) {
+export function SettingsForm({ user, onAccountChanged }: { user: UserDto; onAccountChanged(): void }) {
   const preferences = useNotificationPreferences(user.id);
   const [email, setEmail] = useState(user.email);
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   // Until the user ticks a box, the boxes show what the server holds.
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const shown = draft ?? preferences.data;
-  const { errors, busy, submit } = useSettingsSubmit(user.id, preferences.data);
+  const { errors, busy, submit } = useSettingsSubmit(user.id, preferences.data, onAccountChanged);
 
   useEffect(() => {
     if (preferences.error) toast.error(notificationFetchErrorText(preferences.error));

@@ -16,7 +16,11 @@ import {
  * The Update button of Settings (SPEC §5, §7): the password call and the preferences call are
  * independent; each success shows its toast and is logged, each failure adds a line to the error area.
  */
-export function useSettingsSubmit(userId: string, loaded: NotificationPreferences | undefined) {
+export function useSettingsSubmit(
+  userId: string,
+  loaded: NotificationPreferences | undefined,
+  onAccountChanged: () => void,
+) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -37,6 +41,7 @@ export function useSettingsSubmit(userId: string, loaded: NotificationPreference
       try {
         await putUpdatePassword(passwordPlan.body);
         passwordChanged = true;
+        onAccountChanged(); // the email may have changed with it
         toast.success(SUCCESS.passwordUpdated);
         logUsage('updatePassword', {});
       } catch (error) {
