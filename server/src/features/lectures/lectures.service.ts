@@ -149,5 +149,3 @@ export function createLecturesService({ db, clock, media }: AppDeps) {
     },
   };
 }
-
-export type LecturesService = ReturnType<typeof createLecturesService>;
