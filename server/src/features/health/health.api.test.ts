@@ -25,6 +25,13 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('keeps the reset token out of the Referer: no-referrer on /reset-password (SECURITY RESET-3)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/reset-password/${'t'.repeat(43)}` });
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const other = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('refuses text/plain bodies with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
