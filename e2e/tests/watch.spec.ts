@@ -212,8 +212,12 @@ describe('watching, asking and answering', () => {
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
   });
 
-  it('refuses fullscreen: pauses, alerts and leaves fullscreen', async () => {
+  it('refuses fullscreen: pauses, alerts and leaves fullscreen; play and pause are logged', async () => {
     const { page } = b;
+    const logged: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/logging/log')) logged.push(r.postDataJSON() as Record<string, unknown>);
+    });
     await loginThroughUi(page, student);
     await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
     await waitForMetadata(page);
@@ -225,6 +229,8 @@ describe('watching, asking and answering', () => {
     await alert.accept();
     await page.waitForFunction(() => document.fullscreenElement === null);
     expect((await videoState(page)).paused).toBe(true);
+    await expect.poll(() => logged.map((e) => e.action)).toEqual(['videoPlayLecture', 'videoPauseLecture']);
+    expect(logged[0]).toMatchObject({ videoID: videoId, lectureID: ids.lectureId, courseID: ids.courseId });
   });
 
   it('plays the next video of the lecture when one ends', async () => {
