@@ -1,11 +1,12 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { StatusNote } from './StatusNote';
+import '../questions.css';
 
 /** The facts of one question, as the instructor needs them to answer (SPEC §2 Respond). */
 export function QuestionDetails({ question }: { question: QuestionDto }) {
   return (
     <div className="card">
-      <dl>
+      <dl className="question-details">
         <dt>Question</dt>
         <dd>{question.question}</dd>
         <dt>Course</dt>
