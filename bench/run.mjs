@@ -1,5 +1,5 @@
 // npm run bench [-- scenario ...]: runs bench/scenarios/<name>.mjs in turn and prints figures (no pass/fail).
-// Knobs: BENCH_SECONDS (load duration, 10), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000).
+// Knobs: BENCH_SECONDS (one load run, 5), BENCH_REPEAT (runs per figure, 3), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000).
 import fs from 'node:fs';
 import path from 'node:path';
 
