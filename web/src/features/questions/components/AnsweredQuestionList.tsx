@@ -1,6 +1,7 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import type { ReactNode } from 'react';
 import { formatRating } from '../utils/votes';
+import '../questions.css';
 
 /**
  * A list of answered questions: text, time asked (a button when onSeek is given), rating and

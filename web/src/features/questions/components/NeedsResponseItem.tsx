@@ -1,6 +1,7 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { Link } from 'react-router';
 import { StatusNote } from './StatusNote';
+import '../questions.css';
 
 /**
  * One question waiting for the instructor: (course,) lecture, text, asker or "anonymous", time in the

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { QUESTIONS_KEY, postQuestion } from '../api/questions-api';
+import '../questions.css';
 
 /**
  * The question box of the video page (SPEC §2, §5): at least 11 characters, sent with the current video

@@ -1,6 +1,7 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { isCardVisible } from '../utils/question-window';
 import { formatRating } from '../utils/votes';
+import '../questions.css';
 
 /**
  * Sidebar cards of answered questions while playback is near the time asked (SPEC §4). The region is

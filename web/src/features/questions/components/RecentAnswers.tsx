@@ -1,5 +1,6 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { Link } from 'react-router';
+import '../questions.css';
 
 /** The user's own questions answered recently, each linking to its response (SPEC §2 Home). */
 export function RecentAnswers({ questions }: { questions: readonly QuestionDto[] }) {

@@ -1,4 +1,5 @@
 import { type QuestionDto, STATUS_TEXT } from '@lectern/shared';
+import '../questions.css';
 
 /** The live and processing messages of an unanswered question (SPEC §2 Home, §4 Question status). */
 export function StatusNote({ question }: { question: QuestionDto }) {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { QUESTIONS_KEY, putVote } from '../api/questions-api';
 import { formatRating, ownVote } from '../utils/votes';
+import '../questions.css';
 
 /**
  * Up/down arrows with the rating (SPEC §4 Votes): a click sends UP or DOWN and the answer's userVotes and
