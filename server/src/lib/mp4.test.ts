@@ -43,6 +43,16 @@ function mvhd(version: 0 | 1, timescale: number, duration: number): Buffer {
   return box('mvhd', content);
 }
 
+/** A track whose handler is `handler` ('vide' or 'soun'). */
+const trak = (handler = 'vide') =>
+  box(
+    'trak',
+    box(
+      'mdia',
+      box('hdlr', Buffer.concat([Buffer.alloc(8), Buffer.from(handler, 'latin1'), Buffer.alloc(12)])),
+    ),
+  );
+
 function write(name: string, ...parts: Buffer[]): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, Buffer.concat(parts));
@@ -79,7 +89,7 @@ describe('inspectMp4', () => {
       'large.mp4',
       ftyp(),
       largeBox('mdat', Buffer.alloc(100)),
-      box('moov', mvhd(1, 1000, 7500)),
+      box('moov', Buffer.concat([mvhd(1, 1000, 7500), trak()])),
     );
     expect((await inspectMp4(file)).durationSeconds).toBe(7.5);
   });
@@ -88,9 +98,18 @@ describe('inspectMp4', () => {
     const file = write(
       'v0.mp4',
       ftyp('mp42', []),
-      box('moov', Buffer.concat([box('udta', Buffer.alloc(4)), mvhd(0, 600, 1800)])),
+      box('moov', Buffer.concat([box('udta', Buffer.alloc(4)), mvhd(0, 600, 1800), trak('soun'), trak()])),
     );
     expect((await inspectMp4(file)).durationSeconds).toBe(3);
+  });
+
+  it('refuses an mp4 with sound only', async () => {
+    const file = write(
+      'audio.mp4',
+      ftyp('M4A ', ['isom']),
+      box('moov', Buffer.concat([mvhd(0, 1, 3), trak('soun')])),
+    );
+    expect(await problemOf(file)).toEqual(['not-mp4', 'The mp4 file has no video track']);
   });
 
   it('refuses an ftyp without an mp4-family brand (QuickTime, HEIF)', async () => {

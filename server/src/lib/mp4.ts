@@ -87,26 +87,46 @@ async function checkFtyp(file: FileHandle, box: Box): Promise<void> {
   }
 }
 
-async function readDuration(file: FileHandle, moov: Box): Promise<number> {
+async function* children(file: FileHandle, parent: Box): AsyncGenerator<Box> {
   for (
-    let at = moov.start, box = await readBox(file, at, moov.end);
+    let at = parent.start, box = await readBox(file, at, parent.end);
     box;
-    box = await readBox(file, at, moov.end)
+    box = await readBox(file, at, parent.end)
   ) {
-    if (box.type === 'mvhd') {
-      const content = await readAt(file, box.start, 32);
-      const version = content[0];
-      const [timescaleAt, durationAt, needed] = version === 1 ? [20, 24, 32] : [12, 16, 20];
-      if (content.length < needed) throw new Mp4Error('broken', 'The mp4 file is damaged (short mvhd box)');
-      const timescale = content.readUInt32BE(timescaleAt);
-      const duration =
-        version === 1 ? Number(content.readBigUInt64BE(durationAt)) : content.readUInt32BE(durationAt);
-      if (timescale === 0) throw new Mp4Error('broken', 'The mp4 file is damaged (mvhd timescale is 0)');
-      return duration / timescale;
-    }
+    yield box;
     at = box.end;
   }
-  throw new Mp4Error('broken', 'The mp4 file is damaged (no mvhd box in moov)');
+}
+
+async function child(file: FileHandle, parent: Box | null, type: string): Promise<Box | null> {
+  if (!parent) return null;
+  for await (const box of children(file, parent)) if (box.type === type) return box;
+  return null;
+}
+
+async function readDuration(file: FileHandle, moov: Box): Promise<number> {
+  const mvhd = await child(file, moov, 'mvhd');
+  if (!mvhd) throw new Mp4Error('broken', 'The mp4 file is damaged (no mvhd box in moov)');
+  const content = await readAt(file, mvhd.start, 32);
+  const version = content[0];
+  const [timescaleAt, durationAt, needed] = version === 1 ? [20, 24, 32] : [12, 16, 20];
+  if (content.length < needed) throw new Mp4Error('broken', 'The mp4 file is damaged (short mvhd box)');
+  const timescale = content.readUInt32BE(timescaleAt);
+  const duration =
+    version === 1 ? Number(content.readBigUInt64BE(durationAt)) : content.readUInt32BE(durationAt);
+  if (timescale === 0) throw new Mp4Error('broken', 'The mp4 file is damaged (mvhd timescale is 0)');
+  return duration / timescale;
+}
+
+/** True when some moov/trak/mdia/hdlr declares a video handler ('vide'): audio-only files are refused. */
+async function hasVideoTrack(file: FileHandle, moov: Box): Promise<boolean> {
+  for await (const trak of children(file, moov)) {
+    if (trak.type !== 'trak') continue;
+    const hdlr = await child(file, await child(file, trak, 'mdia'), 'hdlr');
+    // hdlr content: version+flags (4), pre_defined (4), handler_type (4).
+    if (hdlr && (await readAt(file, hdlr.start + 8, 4)).toString('latin1') === 'vide') return true;
+  }
+  return false;
 }
 
 /** Validates the file at `filePath` as mp4 and returns its duration; throws Mp4Error naming the problem. */
@@ -123,7 +143,9 @@ export async function inspectMp4(filePath: string): Promise<Mp4Info> {
       at = box.end;
     }
     if (!moov) throw new Mp4Error('broken', 'The mp4 file is incomplete (no moov box)');
-    return { durationSeconds: await readDuration(file, moov) };
+    const durationSeconds = await readDuration(file, moov);
+    if (!(await hasVideoTrack(file, moov))) throw new Mp4Error('not-mp4', 'The mp4 file has no video track');
+    return { durationSeconds };
   } finally {
     await file.close();
   }
