@@ -12,7 +12,8 @@ declare module 'vitest' {
 
 /** Runs once per API project: migrates the template every test file copies. */
 export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.LECTERN_TEST_DB === 'postgres') {
+  // The project's `env` reaches its test workers, not this process: read it from the project's config.
+  if (project.config.env.LECTERN_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
     await preparePostgresTemplate(url);
