@@ -4,6 +4,7 @@ import { unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { findLiveSession, touchSession } from '../features/auth/sessions.repository';
 import { needsTouch, sessionExpiry } from '../features/auth/session-policy';
+import { registerSecurityEvents } from './security-events';
 
 export interface AuthUser {
   id: string;
@@ -48,6 +49,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  registerSecurityEvents(app);
   const policies: RoutePolicy[] = [];
   app.decorate('routePolicies', policies);
   app.addHook('onRoute', (route) => {

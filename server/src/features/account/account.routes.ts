@@ -1,5 +1,6 @@
 import { NotificationQueryBody, SUCCESS, UpdateNotificationBody, UpdatePasswordBody } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { logSecurityEvent } from '../../plugins/security-events';
 import { type Feature, typed } from '../feature';
 import { createAccountService } from './account.service';
 
@@ -11,7 +12,9 @@ export const accountRoutes: Feature = (app, deps) => {
     '/api/login/updatePassword',
     { schema: { body: UpdatePasswordBody }, config: { auth: 'user' } },
     async (req) => {
-      await account.updatePassword(currentUser(req), req.sessionId!, req.body);
+      const changed = await account.updatePassword(currentUser(req), req.sessionId!, req.body);
+      if (changed.passwordChanged) logSecurityEvent(req, 'password.change');
+      if (changed.emailChanged) logSecurityEvent(req, 'email.change');
       return { message: SUCCESS.passwordUpdated };
     },
   );

@@ -21,7 +21,11 @@ export function createAccountService({ db, mailer }: AppDeps) {
 
   return {
     /** Changes the password and/or the email; both need the current password (SECURITY AUTH-4). */
-    async updatePassword(caller: AuthUser, sessionId: string, body: UpdatePasswordBody): Promise<void> {
+    async updatePassword(
+      caller: AuthUser,
+      sessionId: string,
+      body: UpdatePasswordBody,
+    ): Promise<{ passwordChanged: boolean; emailChanged: boolean }> {
       const user = await loadSelf(caller, body.userId);
       if (!(await verifyPassword(user.passwordHash, body.oldPassword)))
         throw unauthorized('Incorrect current password');
@@ -50,6 +54,7 @@ export function createAccountService({ db, mailer }: AppDeps) {
           text: 'The password of your Lectern account was just changed. If this was not you, reset it at once.\n',
         });
       }
+      return { passwordChanged: Boolean(passwordHash), emailChanged: Boolean(newEmail) };
     },
 
     async notificationPreferences(caller: AuthUser, userId: string): Promise<NotificationPreferences> {

@@ -1,5 +1,6 @@
 import { ForgotPasswordBody, LoginBody, ResetPasswordBody, SUCCESS, SignupBody } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { logSecurityEvent } from '../../plugins/security-events';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { createAuthService } from './auth.service';
@@ -20,7 +21,16 @@ export const authRoutes: Feature = (app, deps) => {
       // A class behind one campus NAT must be able to log in (SECURITY RL-1).
       config: { auth: 'public', rateLimit: { ...byIp, max: 300, timeWindow: 5 * PER_MINUTE } },
     },
-    async (req) => auth.login(req.body, req.ip),
+    async (req) => {
+      try {
+        const answer = await auth.login(req.body, req.ip);
+        logSecurityEvent(req, 'login.success', { userId: answer.id });
+        return answer;
+      } catch (error) {
+        logSecurityEvent(req, 'login.failure', { email: req.body.email });
+        throw error;
+      }
+    },
   );
 
   r.post(
@@ -29,11 +39,16 @@ export const authRoutes: Feature = (app, deps) => {
       schema: { body: SignupBody },
       config: { auth: 'public', rateLimit: { ...byIp, max: 1000, timeWindow: 60 * PER_MINUTE } },
     },
-    async (req, reply) => reply.code(201).send(await auth.signup(req.body)),
+    async (req, reply) => {
+      const answer = await auth.signup(req.body);
+      logSecurityEvent(req, 'signup', { userId: answer.id });
+      return reply.code(201).send(answer);
+    },
   );
 
   r.post('/api/logout', { config: { auth: 'user' } }, async (req, reply) => {
     await auth.logout(req.sessionId!);
+    logSecurityEvent(req, 'logout');
     return reply.code(204).send();
   });
 
@@ -45,6 +60,7 @@ export const authRoutes: Feature = (app, deps) => {
     },
     async (req) => {
       auth.requestPasswordReset(req.body.email);
+      logSecurityEvent(req, 'reset.requested', { email: req.body.email });
       return { message: SUCCESS.resetLinkSent };
     },
   );
@@ -56,7 +72,8 @@ export const authRoutes: Feature = (app, deps) => {
       config: { auth: 'public', rateLimit: { ...byIp, max: 30, timeWindow: 5 * PER_MINUTE } },
     },
     async (req) => {
-      await auth.resetPassword(req.body.token, req.body.password);
+      const userId = await auth.resetPassword(req.body.token, req.body.password);
+      logSecurityEvent(req, 'reset.completed', { userId });
       return { message: SUCCESS.passwordReset };
     },
   );

@@ -88,22 +88,23 @@ export function createAuthService(deps: AppDeps) {
       })().catch(() => undefined);
     },
 
-    async resetPassword(token: string, password: string): Promise<void> {
+    /** Returns the id of the user whose password was reset. */
+    async resetPassword(token: string, password: string): Promise<string> {
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const userId = await consumeResetToken(tx, hashToken(token), clock());
         if (!userId) throw badRequest(BAD_RESET_LINK);
         await updateUser(tx, userId, { passwordHash });
         await deleteUserSessions(tx, userId);
-        return findUserById(tx, userId);
+        // The token's row references the user, so the user exists inside this transaction.
+        return (await findUserById(tx, userId))!;
       });
-      if (user) {
-        mailer.sendLater({
-          to: user.email,
-          subject: 'Your Lectern password was changed',
-          text: 'The password of your Lectern account was just reset. If this was not you, reset it again at once and contact your course staff.\n',
-        });
-      }
+      mailer.sendLater({
+        to: user.email,
+        subject: 'Your Lectern password was changed',
+        text: 'The password of your Lectern account was just reset. If this was not you, reset it again at once and contact your course staff.\n',
+      });
+      return user.id;
     },
   };
 }
