@@ -155,7 +155,9 @@ describe('watching, asking and answering', () => {
     const cards = page.getByRole('region', { name: 'Questions at this moment' });
     expect(await cards.getByRole('button').count()).toBe(0);
     await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
-    await cards.getByRole('button', { name: new RegExp(question) }).click();
+    // Keyboard only: the card is a real button, Enter opens the overlay.
+    await cards.getByRole('button', { name: new RegExp(question) }).focus();
+    await page.keyboard.press('Enter');
 
     const overlay = page.getByRole('dialog', { name: question });
     await overlay.waitFor();
@@ -275,7 +277,8 @@ describe('watching, asking and answering', () => {
     expect(await overlay.getByRole('button', { name: 'Downvote' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
-    await overlay.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: 'All questions with responses in this lecture' }).click();
     await page.getByRole('heading', { name: 'List of all questions with responses' }).waitFor();
