@@ -107,9 +107,10 @@ async function steadyPhase(base, ids, tokens) {
   });
   const [reports] = await Promise.all([refreshReports(base, ids, until), ...students]);
   const elapsed = (performance.now() - started) / 1000;
+  const stored = events.latencies.length;
   console.log(
-    `  steady: ${STUDENTS} students × 1 event / 10 s for ${SECONDS} s: ${fmt(events.latencies.length / elapsed)} events/s absorbed, ` +
-      `event ${summary(events.latencies)}, errors ${events.errors}`,
+    `  steady: ${STUDENTS} students × 1 event / 10 s for ${SECONDS} s: ${stored} of ${stored + events.errors} events ` +
+      `stored, ${fmt(stored / elapsed)} events/s absorbed over ${fmt(elapsed, 0)} s, event ${summary(events.latencies)}`,
   );
   console.log(`    student-activity while loaded: ${summary(reports.students)}`);
   console.log(
