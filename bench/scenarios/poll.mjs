@@ -232,7 +232,7 @@ export async function run() {
     const { lectureId, students } = await seedLecture(lectern.url);
     const url = `${lectern.url}/api/questions/lecture-questions/${lectureId}`;
     const tokens = students.map((s) => s.token);
-    const sample = await fetch(url, { headers: { authorization: `Bearer ${tokens[QUESTIONS]}` } });
+    const sample = await fetch(url, { headers: { authorization: `Bearer ${tokens.at(-1)}` } });
     const json = await sample.text();
     console.log(
       `poll: ${STUDENTS} students, ${JSON.parse(json).length} answered questions (${(json.length / 1024).toFixed(0)} KiB per answer), ` +

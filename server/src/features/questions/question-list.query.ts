@@ -124,3 +124,17 @@ export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<
     .where(inArray(courses.id, courseIds));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The user's votes among these questions, by question id. */
+export async function votesOf(
+  db: DbOrTx,
+  userId: string,
+  questionIds: string[],
+): Promise<Map<string, 'UP' | 'DOWN'>> {
+  if (questionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ questionId: questionVotes.questionId, vote: questionVotes.vote })
+    .from(questionVotes)
+    .where(and(eq(questionVotes.userId, userId), inArray(questionVotes.questionId, questionIds)));
+  return new Map(rows.map((r) => [r.questionId, r.vote]));
+}

@@ -96,6 +96,24 @@ describe('question lists and the video with its questions', () => {
       expect(admin).toHaveLength(3);
     });
 
+    it('shows each caller their own vote and fresh ratings right after a vote', async () => {
+      t.clock.advance(5000);
+      const vote = await call(t, 'PUT', `/api/questions/ratings/${w.qAnswered.id}`, {
+        as: w.users.studentA2,
+        payload: { voteOptions: 'UP' },
+      });
+      expectStatus(vote, 200);
+      const voter = (await call(t, 'GET', url(), { as: w.users.studentA2 })).json<QuestionDto[]>();
+      expect(voter[0]).toMatchObject({ ratings: 1, userVotes: { [w.users.studentA2.id]: 'UP' } });
+      const other = (await call(t, 'GET', url(), { as: w.users.studentA })).json<QuestionDto[]>();
+      expect(other[0]).toMatchObject({ ratings: 1, userVotes: {} });
+      t.clock.advance(5000);
+      await call(t, 'PUT', `/api/questions/ratings/${w.qAnswered.id}`, {
+        as: w.users.studentA2,
+        payload: { voteOptions: 'UP' },
+      });
+    });
+
     it('answers 304 to a poll that already holds the same answer', async () => {
       const first = await call(t, 'GET', url(), { as: w.users.studentA2 });
       const etag = String(first.headers.etag);

@@ -14,7 +14,9 @@ import {
   listQuestions,
   unanswered,
   visibleToStudent,
+  votesOf,
 } from './question-list.query';
+import type { LectureQuestionsCache } from './lecture-questions.cache';
 import { findVideo } from './questions.repository';
 import { assertSelf } from './questions.service';
 import { videoRole } from './question-access';
@@ -35,7 +37,7 @@ const byLectureThenTime = (a: QuestionRow, b: QuestionRow): number =>
   (a.lectureDate?.getTime() ?? 0) - (b.lectureDate?.getTime() ?? 0) ||
   a.question.timeAsked - b.question.timeAsked;
 
-export function createQuestionListsService(deps: AppDeps) {
+export function createQuestionListsService(deps: AppDeps, cache: LectureQuestionsCache) {
   const { db, clock } = deps;
 
   return {
@@ -74,17 +76,32 @@ export function createQuestionListsService(deps: AppDeps) {
       };
     },
 
-    /** Every video of a lecture (the 7 s poll): students get answered ones plus their own. */
+    /**
+     * Every video of a lecture (the 7 s poll): students get answered ones plus their own. The rows come
+     * from the per-lecture cache; only the caller's votes are read per request.
+     */
     async lectureQuestions(caller: AuthUser, lectureId: string): Promise<QuestionDto[]> {
-      const { role } = await requireVisibleLecture(db, caller, lectureId, clock());
+      const now = clock();
+      const { role } = await requireVisibleLecture(db, caller, lectureId, now);
       if (role === 'none') throw forbidden('Join this course first');
-      const rows = await listQuestions(db, {
-        context: { kind: 'lecture', lectureId },
-        callerId: caller.id,
-        where: role === 'admin' ? undefined : visibleToStudent(caller.id),
-      });
+      const all = await cache.get(lectureId, Date.now(), () =>
+        listQuestions(db, { context: { kind: 'lecture', lectureId }, callerId: null }),
+      );
+      const rows =
+        role === 'admin'
+          ? all
+          : all.filter((r) => r.question.responseId !== null || r.question.askerId === caller.id);
+      const votes = await votesOf(
+        db,
+        caller.id,
+        rows.map((r) => r.question.id),
+      );
       return rows.map((row) =>
-        toQuestionDto(deps, row, { callerId: caller.id, seesAskers: role === 'admin' }),
+        toQuestionDto(
+          deps,
+          { ...row, myVote: votes.get(row.question.id) ?? null },
+          { callerId: caller.id, seesAskers: role === 'admin' },
+        ),
       );
     },
 

@@ -22,6 +22,7 @@ import { type Feature, typed } from '../feature';
 import { receiveSingleFile, registerMultipart } from '../videos/multipart';
 import { registerUploadKind } from '../videos/uploads/upload-kinds';
 import { sendWithEtag } from './etag';
+import { LectureQuestionsCache } from './lecture-questions.cache';
 import { createQuestionListsService } from './question-lists.service';
 import { createQuestionsService } from './questions.service';
 import { responseKind } from './response.kind';
@@ -36,8 +37,9 @@ function parseResponseFields(fields: Record<string, string>): VideoResponseField
 
 // SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
 export const questionsRoutes: Feature = async (app, deps) => {
-  const questions = createQuestionsService(deps);
-  const lists = createQuestionListsService(deps);
+  const cache = new LectureQuestionsCache();
+  const questions = createQuestionsService(deps, cache);
+  const lists = createQuestionListsService(deps, cache);
   const responses = createResponsesService(deps, questions);
   const r = typed(app);
   const user = { auth: 'user' } as const;

@@ -30,6 +30,7 @@ import {
 import { listQuestions } from './question-list.query';
 import { loadQuestion, requireQuestionAdmin, requireQuestionMember, videoRole } from './question-access';
 import { RecentVotes, nextVote } from './votes';
+import type { LectureQuestionsCache } from './lecture-questions.cache';
 
 /** The server acts as the token's user (DESIGN §5.1). */
 export function assertSelf(caller: AuthUser, userId: string | undefined): void {
@@ -43,7 +44,7 @@ function assertWithinVideo(seconds: number, durationSeconds: number | null): voi
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
-export function createQuestionsService(deps: AppDeps) {
+export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCache) {
   const { db, clock } = deps;
   const recentVotes = new RecentVotes();
 
@@ -71,6 +72,7 @@ export function createQuestionsService(deps: AppDeps) {
       const goneMedia = await deleteUnreferencedMediaRows(tx, [await deleteResponseIfUnused(tx, replaced)]);
       return { result, goneMedia };
     });
+    cache.clear();
     await removeUnreferencedMedia(db, deps.media, goneMedia);
     return result;
   }
@@ -107,6 +109,7 @@ export function createQuestionsService(deps: AppDeps) {
         live,
         status: live ? 'live' : null,
       });
+      cache.clear();
       const course = await findCourse(db, lecture.courseId);
       await mailNewQuestion(
         deps,
@@ -155,6 +158,7 @@ export function createQuestionsService(deps: AppDeps) {
     async setStatus(caller: AuthUser, questionId: string, body: StatusBody): Promise<QuestionDto> {
       await requireQuestionAdmin(db, caller, questionId, clock());
       await updateQuestion(db, questionId, { status: body.status });
+      cache.clear();
       return dto(caller, questionId, true);
     },
 
@@ -172,6 +176,7 @@ export function createQuestionsService(deps: AppDeps) {
         await writeVote(tx, questionId, caller.id, nextVote(current, body.voteOptions));
         recentVotes.record(key, body.voteOptions, now);
       });
+      cache.clear();
       return dto(caller, questionId, role === 'admin');
     },
   };
