@@ -214,7 +214,7 @@ describe('watching, asking and answering', () => {
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
   });
 
-  it('refuses fullscreen: pauses, alerts and leaves fullscreen; play and pause are logged', async () => {
+  it('refuses fullscreen (pause, alert, exit); play, pause and speed changes are logged', async () => {
     const { page } = b;
     const logged: Record<string, unknown>[] = [];
     page.on('request', (r) => {
@@ -233,6 +233,14 @@ describe('watching, asking and answering', () => {
     expect((await videoState(page)).paused).toBe(true);
     await expect.poll(() => logged.map((e) => e.action)).toEqual(['videoPlayLecture', 'videoPauseLecture']);
     expect(logged[0]).toMatchObject({ videoID: videoId, lectureID: ids.lectureId, courseID: ids.courseId });
+
+    // The speed select offers 0.5× to 2.0× and sets the rate, which is logged with the rate.
+    const speed = page.getByLabel('Playback speed');
+    const options = await speed.locator('option').allTextContents();
+    expect([options[0], options[1], options.at(-1), options.length]).toEqual(['0.5×', '0.6×', '2.0×', 16]);
+    await speed.selectOption('1.5');
+    expect(await lectureVideo(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    await expect.poll(() => logged.at(-1)).toMatchObject({ action: 'videoRateChangeLecture', rate: 1.5 });
   });
 
   it('plays the next video of the lecture when one ends', async () => {
