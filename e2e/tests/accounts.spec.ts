@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { waitForMail } from '../support/mail';
 
@@ -78,6 +78,17 @@ describe('accounts', () => {
     await b.page.goto('/login');
     await b.page.waitForURL((url) => url.pathname === '/');
     expect(await b.page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+  });
+
+  it('drops a session the server revoked while the app was open and asks for a new login', async () => {
+    const user = await signupViaApi();
+    await loginThroughUi(b.page, user);
+    const token = await b.page.evaluate(() => JSON.parse(localStorage.getItem('lectern.session')!).token);
+    await apiCall('/api/logout', { method: 'POST', token });
+    await b.page.getByRole('link', { name: 'Settings' }).click();
+    await b.page.waitForURL('**/login');
+    await b.page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await lecternKeys(b.page)).toEqual([]);
   });
 
   it('logs out: the toast, and no lectern key left in localStorage', async () => {

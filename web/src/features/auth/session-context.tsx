@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearSession, readSession, writeSession } from '../../lib/session-storage';
 import { fetchCurrentUser, postLogout } from './api/session';
+import { isRejectedToken, useDropRejectedSession } from './use-drop-rejected-session';
 
 export interface Session {
   /** 'checking' while the stored token is verified at start-up (SPEC §4 Session). */
@@ -27,14 +28,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     fetchCurrentUser(controller.signal)
       .then(setUser)
       .catch((error: unknown) => {
-        if ((error as Error).name === 'AbortError') return;
-        clearSession(); // an invalid token is dropped silently
+        // An invalid token is dropped silently; a server or network failure keeps it for the next visit.
+        if (isRejectedToken(error)) clearSession();
       })
       .finally(() => {
         if (!controller.signal.aborted) setStatus('ready');
       });
     return () => controller.abort();
   }, []);
+
+  const forgetUser = useCallback(() => {
+    queryClient.clear();
+    setUser(null);
+  }, [queryClient]);
+  useDropRejectedSession(queryClient, forgetUser);
 
   const signIn = useCallback((answer: LoginAnswer) => {
     writeSession({ token: answer.token, userId: answer.id });
@@ -49,9 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // the token is dropped below either way
     }
     clearSession();
-    queryClient.clear();
-    setUser(null);
-  }, [queryClient]);
+    forgetUser();
+  }, [forgetUser]);
 
   const refreshUser = useCallback(async () => {
     try {
