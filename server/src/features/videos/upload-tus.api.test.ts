@@ -57,6 +57,13 @@ describe('tus uploads at /tus/', () => {
     expect(storedFiles(t).filter((f) => f.startsWith(t.config.uploadsDir))).toEqual([]);
   });
 
+  it('answers 404 for unknown and path-traversal upload ids (SECURITY UP-3)', async () => {
+    for (const id of ['0123456789abcdef', '..%2F..%2Fetc%2Fpasswd', '..%2Fmedia-url.key']) {
+      expect((await head(`${base}/tus/${id}`)).status).toBe(404);
+      expect((await patch(`${base}/tus/${id}`, 0, Buffer.from('x'))).status).toBe(404);
+    }
+  });
+
   it('keeps only the expected metadata and refuses another user on HEAD, PATCH and DELETE', async () => {
     const url = await createOk(bytes.length, `${metadata()},ownerId ${b64(w.student.id)},extra ${b64('x')}`);
     const own = await head(url);
