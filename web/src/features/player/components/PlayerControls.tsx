@@ -2,10 +2,12 @@ import { SKIP_SECONDS } from '@lectern/shared';
 import { useId } from 'react';
 import { RATE_OPTIONS } from '../utils/playback';
 
-const skipLabel = (seconds: number) =>
-  seconds < 0 ? `Back ${-seconds} seconds` : `Forward ${seconds} seconds`;
+// The visible text starts the accessible name, so voice-control users can say what they see.
+const skipText = (seconds: number) => (seconds < 0 ? `−${-seconds} s` : `+${seconds} s`);
+const skipName = (seconds: number) =>
+  `${skipText(seconds)}: ${seconds < 0 ? `Back ${-seconds}` : `Forward ${seconds}`} seconds`;
 
-/** Speed (0.5–2 in 0.1 steps) and skip buttons −25, −10, +10, +25 s (SPEC §9). */
+/** Skip buttons −25, −10, +10, +25 s and the speed, 0.5–2 in 0.1 steps (SPEC §9). */
 export function PlayerControls({
   rate,
   onRate,
@@ -18,26 +20,15 @@ export function PlayerControls({
   const speedId = useId();
   return (
     <div className="row player-controls" role="group" aria-label="Playback controls">
-      {SKIP_SECONDS.filter((s) => s < 0).map((s) => (
+      {SKIP_SECONDS.map((s) => (
         <button
           key={s}
           type="button"
           className="secondary"
-          aria-label={skipLabel(s)}
+          aria-label={skipName(s)}
           onClick={() => onSkip(s)}
         >
-          {`−${-s} s`}
-        </button>
-      ))}
-      {SKIP_SECONDS.filter((s) => s > 0).map((s) => (
-        <button
-          key={s}
-          type="button"
-          className="secondary"
-          aria-label={skipLabel(s)}
-          onClick={() => onSkip(s)}
-        >
-          {`+${s} s`}
+          {skipText(s)}
         </button>
       ))}
       <label htmlFor={speedId}>Playback speed</label>
