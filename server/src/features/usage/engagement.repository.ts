@@ -36,6 +36,8 @@ export async function engagementBins(
   // PostgreSQL JIT-compile the query: seconds of compiling for a query that runs in a fraction of a second.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    // Sorting 100,000 events per user and time spills to disk at the default 4 MB (measured 15–25% slower).
+    await tx.execute(sql`set local work_mem = '32MB'`);
     return selectRows<EngagementRow>(tx, engagementQuery(videoId, options));
   });
 }
