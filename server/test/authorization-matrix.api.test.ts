@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isServerPath } from '../src/plugins/auth';
+import { accountRows } from './authorization-matrix/routes-accounts';
+import { lectureRows } from './authorization-matrix/routes-lectures';
+import { questionRows } from './authorization-matrix/routes-questions';
+import { tusRows } from './authorization-matrix/routes-tus';
+import { snapshotAll } from './authorization-matrix/snapshot';
+import { type Case, ROLES, type Role, type Row, type Status } from './authorization-matrix/table';
+import { variantRows } from './authorization-matrix/variants';
+import { type World, buildWorld, userOf } from './authorization-matrix/world';
+import { type TestApp, createTestApp } from './test-app';
+
+// SECURITY AC-1, AC-2, AC-7 (DESIGN §9): every route × every role, with the exact status, and nothing
+// changed by a refused write. The variant rows add AC-3, AC-4, AC-6 and AC-8.
+
+const routeRows: Row[] = [...accountRows, ...lectureRows, ...tusRows, ...questionRows];
+
+/**
+ * Known authorization gaps: "<METHOD> <route>[ (variant)] <role>", each with the status the matrix
+ * expects meanwhile. Every entry is a bug to fix; the list should stay empty.
+ */
+const KNOWN_GAPS: Record<string, Status> = {};
+
+const BAD_TOKEN = { authorization: `Bearer ${'garbage'.repeat(5)}` };
+// Each role calls from its own address: IP-keyed limits (forgot-password) then count per role.
+const addressOf = (role: Role) => `10.0.0.${ROLES.indexOf(role) + 1}`;
+const label = (row: Row) => `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`;
+const statusList = (expected: Status): readonly number[] =>
+  typeof expected === 'number' ? [expected] : expected;
+const refused = (expected: Status) => statusList(expected).every((s) => s >= 400);
+const matches = (status: number, expected: Status) =>
+  typeof expected === 'number' ? status === expected : expected.includes(status);
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await buildWorld(t);
+  });
+  afterAll(() => t.close());
+
+  async function run(row: Row, role: Role, expected: Status) {
+    const c: Case = { t, w, role, user: userOf(w, role) };
+    const f = row.fresh ? await row.fresh(c) : {};
+    const auth =
+      role === 'badToken' ? BAD_TOKEN : c.user ? { authorization: `Bearer ${f.token ?? c.user.token}` } : {};
+    const { body, headers } = row.payload?.(c, f) ?? {};
+    const watch = async () => ({
+      untouched: await row.untouched?.(c, f),
+      // Only where a refusal is expected: a snapshot of every table is the slow part of a case.
+      all:
+        row.mutates && refused(expected)
+          ? await (row.untouchedIfDenied ?? (() => snapshotAll(t.db)))(c, f)
+          : null,
+    });
+    const before = await watch();
+    const res = await t.app.inject({
+      method: row.method,
+      url: row.url(c, f),
+      headers: { ...headers, ...auth },
+      remoteAddress: addressOf(role),
+      ...(body === undefined ? {} : Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
+    });
+    return { c, res, before, after: await watch() };
+  }
+
+  for (const row of [...routeRows, ...variantRows]) {
+    describe(label(row), () => {
+      for (const role of ROLES) {
+        const expected = KNOWN_GAPS[`${label(row)} ${role}`] ?? row.expect[role];
+        it(`${role} → ${String(expected)}`, async () => {
+          const { c, res, before, after } = await run(row, role, expected);
+          expect(
+            matches(res.statusCode, expected),
+            `status ${res.statusCode}: ${res.body.slice(0, 300)}`,
+          ).toBe(true);
+          expect(after.untouched).toEqual(before.untouched);
+          if (res.statusCode >= 400) expect(after.all).toEqual(before.all);
+          // No answer leaks a password hash, a session token or another person's email (AC-10).
+          const others = [...Object.values(w.users), w.studentA2, w.victim].filter((u) => u !== c.user);
+          expect(res.body).not.toContain('$argon2');
+          for (const u of others) {
+            expect(res.body).not.toContain(u.token);
+            expect(res.body).not.toContain(u.email);
+          }
+        });
+      }
+    });
+  }
+
+  it('has a row for every route of the API (AC-1)', () => {
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    const routes = t.app.routePolicies.filter((r) => isServerPath(r.url));
+    const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
+    // OPTIONS are CORS preflights; HEAD beside a GET is Fastify's automatic twin of that GET.
+    const covered = routes.filter((r) => r.method !== 'OPTIONS' && !(r.method === 'HEAD' && gets.has(r.url)));
+    const inTable = new Set(routeRows.map((r) => `${r.method} ${r.route}`));
+    expect(covered.map(key).filter((k) => !inTable.has(k))).toEqual([]);
+    const registered = new Set(routes.map(key));
+    expect([...inTable].filter((k) => !registered.has(k))).toEqual([]);
+    expect(variantRows.map((r) => `${r.method} ${r.route}`).filter((k) => !registered.has(k))).toEqual([]);
+  });
+});

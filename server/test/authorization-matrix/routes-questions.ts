@@ -1,0 +1,130 @@
+import { fixture, multipart } from '../../src/features/videos/test/video-world';
+import { type Payload, type Row, adminsOfA, asPayload, anyUser, anyone, membersOfA } from './table';
+import { freshQuestion, selfId } from './world';
+
+// Questions, answers and the usage report (SPEC §7 "Questions and meetings", "Usage").
+
+/** A real mp4 answering `question` (POST /api/upload/videoResponse), with extra text fields. */
+export const videoResponseBody = (question: string, extra: Record<string, string> = {}): Payload =>
+  asPayload(
+    multipart(
+      { questionID: question, title: 'Answer', ...extra },
+      { name: 'answer.mp4', data: fixture('answer-4s.mp4') },
+    ),
+  );
+export const questionBody = (video: string, extra: Record<string, unknown> = {}) => ({
+  body: { question: 'What does the matrix test prove?', videoId: video, time: 3, ...extra },
+});
+
+export const questionRows: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/upload/:videoId',
+    url: ({ w }) => `/api/upload/${w.VA1}`,
+    expect: anyone(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/upload/videoResponse',
+    fresh: (c) => freshQuestion(c),
+    url: () => '/api/upload/videoResponse',
+    payload: (_c, f) => videoResponseBody(f.question!),
+    expect: adminsOfA(201),
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/questions',
+    url: () => '/api/questions',
+    payload: ({ w }) => questionBody(w.VA1),
+    expect: membersOfA(201),
+    mutates: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/questions/user-courses-questions/:userId',
+    url: (c) => `/api/questions/user-courses-questions/${selfId(c)}`,
+    expect: anyUser(200),
+    mutates: false,
+  },
+  {
+    method: 'GET',
+    route: '/api/questions/user-questions/:userId',
+    url: (c) => `/api/questions/user-questions/${selfId(c)}`,
+    expect: anyUser(200),
+    mutates: false,
+  },
+  {
+    method: 'GET',
+    route: '/api/questions/with-response/:courseId',
+    url: ({ w }) => `/api/questions/with-response/${w.A}`,
+    expect: membersOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'GET',
+    route: '/api/questions/lecture-questions/:lectureId',
+    url: ({ w }) => `/api/questions/lecture-questions/${w.LA}`,
+    expect: membersOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'PUT',
+    route: '/api/questions/ratings/:questionId',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/questions/ratings/${f.question}`,
+    payload: () => ({ body: { voteOptions: 'UP' } }),
+    expect: membersOfA(200),
+    mutates: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/questions/status/:id',
+    fresh: (c) => freshQuestion(c),
+    url: (_c, f) => `/api/questions/status/${f.question}`,
+    payload: () => ({ body: { status: 'processing' } }),
+    expect: adminsOfA(200),
+    mutates: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/questions/:id',
+    url: ({ w }) => `/api/questions/${w.qOpen}`,
+    expect: membersOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'PUT',
+    route: '/api/questions/:id',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/questions/${f.question}`,
+    payload: () => ({
+      body: { question: 'An edited question text', topic: 'Edited', level: 2, timeAsked: 3 },
+    }),
+    expect: adminsOfA(200),
+    mutates: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/questions/:id',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/questions/${f.question}`,
+    expect: adminsOfA(204),
+    mutates: true,
+  },
+  ...(['student-activity', 'student-activity.csv', 'engagement'] as const).map((report): Row => ({
+    method: 'GET',
+    route: `/api/admin/logs/video/:id/${report}`,
+    url: ({ w }) => `/api/admin/logs/video/${w.VA1}/${report}`,
+    expect: adminsOfA(200),
+    mutates: false,
+  })),
+  {
+    method: 'GET',
+    route: '/api/admin/logs/lecture/:id/activity',
+    url: ({ w }) => `/api/admin/logs/lecture/${w.LA}/activity`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+];
