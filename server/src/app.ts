@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config/env';
@@ -24,12 +25,27 @@ export interface BuildAppOptions {
 
 // Never logged: tokens and passwords (SECURITY LOG-2).
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'];
+// Page URLs that carry a secret (the reset token) are logged without it.
+const SECRET_IN_PATH = /^(\/reset-password\/)[^/?#]+/;
+
+const loggerOptions = (level: string) => ({
+  level,
+  redact: REDACT,
+  timestamp: pino.stdTimeFunctions.isoTime, // UTC ISO 8601 (SECURITY LOG-1)
+  serializers: {
+    req: (req: FastifyRequest) => ({
+      method: req.method,
+      url: req.url.replace(SECRET_IN_PATH, '$1[redacted]'),
+      remoteAddress: req.ip,
+    }),
+  },
+});
 
 /** The whole HTTP application, without listening (DESIGN §3): main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: REDACT },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024, // SECURITY VAL-1
     return503OnClosing: true,

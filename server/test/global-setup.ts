@@ -7,21 +7,31 @@ import { preparePgliteTemplate, preparePostgresTemplate } from './test-databases
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** Parent of every test app's data dir, removed after the run. */
+    testDataRoot: string;
   }
 }
 
 /** Runs once per API project: migrates the template every test file copies. */
 export default async function setup(project: TestProject): Promise<() => void> {
+  // Data dirs are removed here, after the run, not when each app closes: @tus/file-store creates its
+  // directory in the background and throws if the parent vanished first.
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-data-'));
+  project.provide('testDataRoot', dataRoot);
+  const removeDataRoot = () => fs.rmSync(dataRoot, { recursive: true, force: true });
   // The project's `env` reaches its test workers, not this process: read it from the project's config.
   if (project.config.env.LECTERN_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
     await preparePostgresTemplate(url);
     project.provide('pgliteTemplate', '');
-    return () => undefined;
+    return removeDataRoot;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
   await preparePgliteTemplate(dir);
   project.provide('pgliteTemplate', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    removeDataRoot();
+  };
 }

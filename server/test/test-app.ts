@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
 import type { Db } from '../src/db/client';
@@ -34,7 +34,7 @@ export interface TestAppOptions {
  * Call in beforeAll and close in afterAll: opening a database copy takes a fraction of a second.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-data-'));
+  const dataDir = fs.mkdtempSync(path.join(inject('testDataRoot'), 'app-'));
   const testDb = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,7 +63,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await testDb.dispose();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

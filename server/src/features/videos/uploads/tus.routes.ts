@@ -41,6 +41,8 @@ function stringMetadata(upload: Upload): UploadMetadata {
 export const tusRoutes: Feature = (app, deps) => {
   const users = new WeakMap<IncomingMessage, AuthUser>();
   const completions = new Map<string, Promise<Record<string, string>>>();
+  // FileStore creates its directory in the background; create it now so it never races the app's close.
+  fs.mkdirSync(deps.config.uploadsDir, { recursive: true });
   const datastore = new FileStore({
     directory: deps.config.uploadsDir,
     expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
