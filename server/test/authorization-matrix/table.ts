@@ -18,8 +18,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** One status, or any of several (only where the server may either refuse or act on the caller only). */
-export type Status = number | readonly number[];
+/** The exact HTTP status a role must get. */
+export type Status = number;
 export type Expect = Record<Role, Status>;
 
 /** What a case runs with: the world, the app, and the caller (undefined for anon and badToken). */
@@ -91,7 +91,7 @@ export const membersOfA = (ok: number): Expect =>
 /** Any logged-in user, acting on themselves. */
 export const anyUser = (ok: number): Expect => statuses({ anon: 401, outside: ok, studentA: ok, admins: ok });
 /** Anyone, anonymous included (a token that is sent must still be valid). */
-export const anyone = (ok: Status): Expect => statuses({ anon: ok, outside: ok, studentA: ok, admins: ok });
+export const anyone = (ok: number): Expect => statuses({ anon: ok, outside: ok, studentA: ok, admins: ok });
 /** An unreleased lecture's objects: 404 for all but course A's admins (AC-8). */
 export const hiddenUntilReleased = (ok: number): Expect =>
   statuses({ anon: 404, outside: 404, studentA: 404, admins: ok });
@@ -99,5 +99,5 @@ export const hiddenUntilReleased = (ok: number): Expect =>
 export const ofCourseB = (student: number, admin: number): Expect =>
   statuses({ anon: 401, outside: 403, studentA: 403, admins: 403 }, { studentB: student, adminB: admin });
 /** Nobody logged in may do it (a foreign id or objects that do not belong together). */
-export const nobody = (denied: Status): Expect =>
+export const nobody = (denied: number): Expect =>
   statuses({ anon: 401, outside: denied, studentA: denied, admins: denied });
