@@ -74,6 +74,7 @@ describe('authorization matrix', () => {
           // No answer leaks a password hash, a session token or another person's email (AC-10).
           const others = [...Object.values(w.users), w.studentA2, w.victim].filter((u) => u !== c.user);
           expect(res.body).not.toContain('$argon2');
+          for (const id of row.mustNotShow?.(c) ?? []) expect(res.body).not.toContain(id);
           for (const u of others) {
             expect(res.body).not.toContain(u.token);
             expect(res.body).not.toContain(u.email);

@@ -61,6 +61,8 @@ export interface Row {
    * mutating call is checked against a snapshot of every table.
    */
   untouched?: (c: Case, f: Fresh) => Promise<unknown>;
+  /** Ids the answer must not mention for this caller (an unreleased lecture named in a query, AC-8). */
+  mustNotShow?: (c: Case) => string[];
   /** What a denied mutating call must leave alone, when it lives outside the database (tus uploads). */
   untouchedIfDenied?: (c: Case, f: Fresh) => Promise<unknown>;
 }

@@ -4,6 +4,7 @@ import { duplicateBody, lectureDates, videoFileBody, youtubeBody } from './route
 import { videoResponseBody } from './routes-questions';
 import { freshCourseA, freshLecture, freshQuestion } from './world';
 import { foreignIdRows } from './variants-foreign-ids';
+import { mixedIdRows } from './variants-mixed-ids';
 
 // Rows that pass a first check but must still be refused: unreleased objects (AC-8), objects of course B
 // while the caller administers A (AC-3, AC-7), objects that do not belong together (AC-6), and ids of
@@ -189,4 +190,4 @@ const apart: Row[] = [
   post('from A into B', '/api/lectures/duplicate', (c) => duplicateBody(c, c.w.B, c.w.LA)),
 ];
 
-export const variantRows: Row[] = [...unreleased, ...courseB, ...apart, ...foreignIdRows];
+export const variantRows: Row[] = [...unreleased, ...courseB, ...apart, ...foreignIdRows, ...mixedIdRows];
