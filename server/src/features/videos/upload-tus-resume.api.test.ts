@@ -1,76 +1,47 @@
 import { createHash } from 'node:crypto';
 import { UPLOAD_KINDS, VIDEO_ID_HEADER, type VideoDto } from '@lectern/shared';
 import * as tus from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import {
-  createUpload,
-  headUpload,
-  lectureVideoMetadata,
-  patchAndDrop,
-  patchUpload,
-  settledOffset,
-} from './test/tus-requests';
-import { fixture, seedVideoWorld, storedFiles, uploadRowCounts, type VideoWorld } from './test/video-world';
+import { patchAndDrop, settledOffset } from './test/tus-requests';
+import { lectureBytes as bytes, useTusServer } from './test/tus-server';
+import { fixture, storedFiles, uploadRowCounts } from './test/video-world';
 
 // Resuming tus uploads (SECURITY FI-1, FI-3) and the client the web app uses.
 
-let t: TestApp;
-let w: VideoWorld;
-let base: string;
-const bytes = fixture('lecture-10s.mp4');
+const s = useTusServer();
+const { createOk, patch, head } = s;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const MAX = 200_000;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_UPLOAD_BYTES: String(MAX) } });
-  w = await seedVideoWorld(t);
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
-
-const metadata = (over: Record<string, string> = {}) => lectureVideoMetadata(w, over);
-const create = (auth: Record<string, string>, length: number, meta = metadata()) =>
-  createUpload(base, auth, length, meta);
-async function createOk(length = bytes.length, meta?: string): Promise<string> {
-  const res = await create(w.admin.auth, length, meta);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return new URL(res.headers.get('location')!, base).href;
-}
-const patch = (url: string, offset: number, body: Buffer, auth = w.admin.auth) =>
-  patchUpload(url, auth, offset, body);
-const head = (url: string, auth = w.admin.auth) => headUpload(url, auth);
 
 describe('resuming tus uploads', () => {
   it('resumes a dropped upload from the HEAD offset into a byte-identical file and one video', async () => {
     const url = await createOk();
     expect((await patch(url, 1, bytes)).status).toBe(409); // wrong offset: nothing written
-    await patchAndDrop(url, w.admin.auth, 0, bytes, Math.floor(bytes.length / 2));
-    const offset = await settledOffset(url, w.admin.auth);
+    await patchAndDrop(url, s.w.admin.auth, 0, bytes, Math.floor(bytes.length / 2));
+    const offset = await settledOffset(url, s.w.admin.auth);
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(Math.floor(bytes.length / 2));
-    const before = await uploadRowCounts(t);
+    const before = await uploadRowCounts(s.t);
     const last = await patch(url, offset, bytes.subarray(offset));
     expect(last.status, await last.clone().text()).toBe(204);
     const videoId = last.headers.get(VIDEO_ID_HEADER)!;
     expect(videoId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await uploadRowCounts(t)).videos).toBe(before.videos + 1);
+    expect((await uploadRowCounts(s.t)).videos).toBe(before.videos + 1);
 
     // The upload is gone once registered: sending the last chunk again creates nothing.
     await new Promise((r) => setTimeout(r, 100));
     expect([404, 410]).toContain((await patch(url, bytes.length, Buffer.alloc(0))).status);
-    expect((await uploadRowCounts(t)).videos).toBe(before.videos + 1);
+    expect((await uploadRowCounts(s.t)).videos).toBe(before.videos + 1);
 
-    const list = await fetch(`${base}/api/upload/lecture-videos/${w.lectureA}`);
+    const list = await fetch(`${s.base}/api/upload/lecture-videos/${s.w.lectureA}`);
     const video = ((await list.json()) as VideoDto[]).find((v) => v.id === videoId)!;
     expect(video.durationSeconds).toBeCloseTo(10, 0);
-    const whole = Buffer.from(await (await fetch(`${base}${video.videoSource}`)).arrayBuffer());
+    const whole = Buffer.from(await (await fetch(`${s.base}${video.videoSource}`)).arrayBuffer());
     expect(sha(whole)).toBe(sha(bytes));
-    const part = await fetch(`${base}${video.videoSource}`, { headers: { range: 'bytes=1000-4999' } });
+    const part = await fetch(`${s.base}${video.videoSource}`, { headers: { range: 'bytes=1000-4999' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 5000))).toBe(true);
-    expect(storedFiles(t).filter((f) => f.startsWith(t.config.uploadsDir))).toEqual([]);
+    expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.uploadsDir))).toEqual([]);
   });
 
   it('resumes on a restarted server: the offset comes from the file on disk', async () => {
@@ -79,21 +50,21 @@ describe('resuming tus uploads', () => {
     expect((await patch(url, 0, bytes.subarray(0, half))).status).toBe(204);
     // A second server process on the same data dir and database (new tus server, new locks).
     const restarted = await buildApp({
-      config: t.config,
-      db: t.db,
-      clock: t.clock.now,
-      mailer: t.mailer,
+      config: s.t.config,
+      db: s.t.db,
+      clock: s.t.clock.now,
+      mailer: s.t.mailer,
       logger: false,
     });
     try {
       const again = await restarted.listen({ port: 0, host: '127.0.0.1' });
-      const moved = url.replace(base, again);
+      const moved = url.replace(s.base, again);
       const offset = Number((await head(moved)).headers.get('upload-offset'));
       expect(offset).toBe(half);
       const last = await patch(moved, offset, bytes.subarray(offset));
       expect(last.status).toBe(204);
       const video = (await (
-        await fetch(`${again}/api/upload/lecture-videos/${w.lectureA}`)
+        await fetch(`${again}/api/upload/lecture-videos/${s.w.lectureA}`)
       ).json()) as VideoDto[];
       const created = video.find((v) => v.id === last.headers.get(VIDEO_ID_HEADER))!;
       const whole = Buffer.from(await (await fetch(`${again}${created.videoSource}`)).arrayBuffer());
@@ -107,14 +78,14 @@ describe('resuming tus uploads', () => {
     const data = fixture('moov-at-end-5s.mp4');
     const videoId = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(data, {
-        endpoint: `${base}/tus/`,
-        headers: w.admin.auth,
+        endpoint: `${s.base}/tus/`,
+        headers: s.w.admin.auth,
         chunkSize: 5000,
         retryDelays: [],
         metadata: {
           kind: UPLOAD_KINDS.lectureVideo,
-          courseID: w.courseA,
-          lectureID: w.lectureA,
+          courseID: s.w.courseA,
+          lectureID: s.w.lectureA,
           title: 'Via client',
         },
         onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader(VIDEO_ID_HEADER) ?? ''),
@@ -123,7 +94,7 @@ describe('resuming tus uploads', () => {
       upload.start();
     });
     const list = (await (
-      await fetch(`${base}/api/upload/lecture-videos/${w.lectureA}`)
+      await fetch(`${s.base}/api/upload/lecture-videos/${s.w.lectureA}`)
     ).json()) as VideoDto[];
     expect(list.find((v) => v.id === videoId)).toMatchObject({
       title: 'Via client',

@@ -6,7 +6,7 @@ import type { VideoWorld } from './video-world';
 
 type Auth = Record<string, string>;
 const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (s: string) => Buffer.from(s).toString('base64');
+export const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** Upload-Metadata for a lecture video of course A, lecture A, with overrides or extra keys. */
 export const lectureVideoMetadata = (w: VideoWorld, over: Record<string, string> = {}) =>
