@@ -5,7 +5,7 @@ import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
-import { useLecture } from '../../features/lectures/api/lectures';
+import { useLecture } from '../../lib/lecture-queries';
 import { DuplicateLectureForm } from '../../features/lectures/components/DuplicateLectureForm';
 import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { ApiError } from '../../lib/api-client';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
-import { useLecture } from '../../features/lectures/api/lectures';
+import { useLecture } from '../../lib/lecture-queries';
 
 /** Where a joined lecture without a video leads (SPEC §2): its title, its course, and that no video is there yet. */
 export function LecturePage() {

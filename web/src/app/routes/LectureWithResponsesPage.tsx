@@ -1,18 +1,18 @@
 import { DELAYS_MS, LOADING, type QuestionDto, STATUS_TEXT } from '@lectern/shared';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
-import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import type { PlayerHandle } from '../../features/player/types';
 import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
 import { readNavState } from '../../features/player/utils/playback';
-import { useLectureQuestions, useVideoWithQuestions } from '../../features/questions/api/questions-api';
+import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { byPlaceInLecture } from '../../features/questions/utils/question-lists';
 
 /** Student list of a lecture's answered questions beside the player (SPEC §2). */
@@ -23,17 +23,13 @@ export function LectureWithResponsesPage() {
 
 function LectureWithResponsesView({ videoId }: { videoId: string }) {
   const user = useUser();
-  const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const [nav] = useState(() => readNavState(location.state));
   const player = useRef<PlayerHandle | null>(null);
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
-  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
-  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
-  const lecture = useLecture(lectureId);
-  const playlist = useLectureVideos(lectureId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
   const questions = useLectureQuestions(lectureId);
 
   if (video.isPending || questions.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;

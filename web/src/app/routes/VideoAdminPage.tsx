@@ -1,19 +1,19 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { WhereUsedButton } from '../../features/lectures/components/WhereUsedButton';
-import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import type { PlayerHandle } from '../../features/player/types';
 import { nextVideoId, readNavState } from '../../features/player/utils/playback';
-import { useLectureQuestions, useVideoWithQuestions } from '../../features/questions/api/questions-api';
+import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { LectureQuestionsAdmin } from '../../features/questions/components/LectureQuestionsAdmin';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { ActiveStudentsBox } from '../../features/usage/components/ActiveStudentsBox';
 
 /** Instructor lecture view (SPEC §2 /videoAdmin/{videoId}?lectureId=). */
@@ -24,17 +24,13 @@ export function VideoAdminPage() {
 
 function VideoAdminView({ videoId }: { videoId: string }) {
   const user = useUser();
-  const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const [nav] = useState(() => readNavState(location.state));
   const player = useRef<PlayerHandle | null>(null);
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
-  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
-  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
-  const lecture = useLecture(lectureId);
-  const playlist = useLectureVideos(lectureId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
   const questions = useLectureQuestions(lectureId);
 
   useEffect(() => {

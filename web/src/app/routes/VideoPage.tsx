@@ -1,21 +1,20 @@
 import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';
-import { useLecture, useLectureVideos } from '../../features/player/api/lecture-api';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import type { PlayerHandle } from '../../features/player/types';
 import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
 import { nextVideoId, readNavState } from '../../features/player/utils/playback';
-import { useVideoWithQuestions } from '../../features/questions/api/questions-api';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { QuestionBox } from '../../features/questions/components/QuestionBox';
 import { QuestionCards } from '../../features/questions/components/QuestionCards';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../features/questions/hooks/useNow';
 import { isLiveNow } from '../../features/questions/utils/live-window';
 
@@ -27,7 +26,6 @@ export function VideoPage() {
 
 function VideoView({ videoId }: { videoId: string }) {
   const { videoAnswerId } = useParams();
-  const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -37,10 +35,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
 
-  const video = useVideoWithQuestions(videoId, search.get('lectureId'));
-  const lectureId = search.get('lectureId') ?? video.data?.lectureID;
-  const lecture = useLecture(lectureId);
-  const playlist = useLectureVideos(lectureId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
   const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));
   const answered = (video.data?.questions ?? []).filter((q) => q.response);
 

@@ -1,7 +1,7 @@
 import { ERRORS, SUCCESS } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { postForgotPassword } from '../api/session';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/ui/FormAlert';
 
 /** Email and "Send Reset Link" (SPEC §2). The answer never tells whether the address has an account. */
 export function ForgotPasswordForm() {

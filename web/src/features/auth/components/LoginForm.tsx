@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { postLogin } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /** Email and password (SPEC §2 Login); the parent decides what happens with the new session. */
 export function LoginForm({
@@ -15,8 +16,7 @@ export function LoginForm({
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,14 +24,9 @@ export function LoginForm({
       setError(VALIDATION.fillAllFields);
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      onLoggedIn(await postLogin({ email: email.trim(), password }));
-    } catch (failure) {
-      setError(serverErrorText(failure, ERRORS.unexpected));
-      setBusy(false);
-    }
+    await send(async () => onLoggedIn(await postLogin({ email: email.trim(), password })), {
+      onFailure: (failure) => setError(serverErrorText(failure, ERRORS.unexpected)),
+    });
   }
 
   const signupPath = courseIDtoJoin ? `/signup/${encodeURIComponent(courseIDtoJoin)}` : '/signup';
@@ -59,7 +54,7 @@ export function LoginForm({
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
-      {error && <FormAlert message={error} />}
+      <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>
           Log in

@@ -3,14 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { postResetPassword } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
 import { newPasswordInput } from '../utils/new-password-input';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /** New Password and Confirm Password for the token of the emailed link (SPEC §2). */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset(): void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,15 +18,13 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset()
       setError(VALIDATION.passwordsDoNotMatch);
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      await postResetPassword(token, password);
-      onReset();
-    } catch (failure) {
-      setError(serverErrorText(failure, ERRORS.resetFailed));
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        await postResetPassword(token, password);
+        onReset();
+      },
+      { onFailure: (failure) => setError(serverErrorText(failure, ERRORS.resetFailed)) },
+    );
   }
 
   return (
@@ -42,7 +40,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset()
       <p id="password-rule" className="hint">
         {PASSWORD_RULE}
       </p>
-      {error && <FormAlert message={error} />}
+      <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>
           Reset Password

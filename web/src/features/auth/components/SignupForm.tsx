@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { postSignup } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
 import { newPasswordInput } from '../utils/new-password-input';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 const EMPTY = { name: '', email: '', password: '', confirm: '' };
 
@@ -17,8 +18,7 @@ export function SignupForm({
   onSignedUp(answer: LoginAnswer): void;
 }) {
   const [fields, setFields] = useState(EMPTY);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -32,15 +32,13 @@ export function SignupForm({
       setError(VALIDATION.passwordsDoNotMatch);
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      const { name, email, password } = fields;
-      onSignedUp(await postSignup({ name: name.trim(), email: email.trim(), password }));
-    } catch (failure) {
-      setError(serverErrorText(failure, ERRORS.unexpected));
-      setBusy(false);
-    }
+    const { name, email, password } = fields;
+    await send(
+      async () => onSignedUp(await postSignup({ name: name.trim(), email: email.trim(), password })),
+      {
+        onFailure: (failure) => setError(serverErrorText(failure, ERRORS.unexpected)),
+      },
+    );
   }
 
   const loginPath = courseIDtoJoin ? `/login/${encodeURIComponent(courseIDtoJoin)}` : '/login';
@@ -72,7 +70,7 @@ export function SignupForm({
       <p id="password-rule" className="hint">
         {PASSWORD_RULE}
       </p>
-      {error && <FormAlert message={error} />}
+      <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>
           Sign up

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client';
 import { addAdmin, useUserCourses } from '../api/courses';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /**
  * Course Id, Admin Id, Admin email (SPEC §2 Add admin). The Course Id field stays a text field, so an id
@@ -16,27 +18,27 @@ export function AddAdminForm({ userId }: { userId: string }) {
   const [courseId, setCourseId] = useState('');
   const [adminId, setAdminId] = useState('');
   const [adminEmail, setAdminEmail] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { courseId: courseId.trim(), adminId: adminId.trim(), adminEmail: adminEmail.trim() };
     if (!body.courseId || (!body.adminId && !body.adminEmail)) return setError(VALIDATION.missingInformation);
-    setError('');
-    setBusy(true);
-    try {
-      await addAdmin({
-        courseId: body.courseId,
-        ...(body.adminId && { adminId: body.adminId }),
-        ...(body.adminEmail && { adminEmail: body.adminEmail }),
-      });
-      toast.success(SUCCESS.adminAdded);
-      setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
-    } catch (failure) {
-      toast.error(`${ERRORS.addAdminPrefix} ${errorMessage(failure, ERRORS.unexpected)}`);
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        await addAdmin({
+          courseId: body.courseId,
+          ...(body.adminId && { adminId: body.adminId }),
+          ...(body.adminEmail && { adminEmail: body.adminEmail }),
+        });
+        toast.success(SUCCESS.adminAdded);
+        setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
+      },
+      {
+        onFailure: (failure) =>
+          toast.error(`${ERRORS.addAdminPrefix} ${errorMessage(failure, ERRORS.unexpected)}`),
+      },
+    );
   }
 
   return (
@@ -67,11 +69,7 @@ export function AddAdminForm({ userId }: { userId: string }) {
         Admin email
         <input type="email" value={adminEmail} onChange={(event) => setAdminEmail(event.target.value)} />
       </label>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Add admin
       </button>

@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { courseKeys, createCourse } from '../api/courses';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /** Course Name and Course Description; the creator becomes the first admin (SPEC §6). */
 export function CreateCourseForm({ userId }: { userId: string }) {
@@ -11,27 +13,24 @@ export function CreateCourseForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
-    setError('');
-    setBusy(true);
-    try {
-      const course = await createCourse({
-        name: name.trim(),
-        description: description.trim(),
-        adminId: userId,
-      });
-      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      toast.success(SUCCESS.courseCreated(course.name));
-      void navigate(`/courses/${course.id}`);
-    } catch {
-      toast.error(ERRORS.courseNotCreated);
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const course = await createCourse({
+          name: name.trim(),
+          description: description.trim(),
+          adminId: userId,
+        });
+        await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        toast.success(SUCCESS.courseCreated(course.name));
+        void navigate(`/courses/${course.id}`);
+      },
+      { onFailure: () => toast.error(ERRORS.courseNotCreated) },
+    );
   }
 
   return (
@@ -49,11 +48,7 @@ export function CreateCourseForm({ userId }: { userId: string }) {
           required
         />
       </label>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Create Course
       </button>

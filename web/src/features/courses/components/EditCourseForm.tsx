@@ -3,29 +3,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { courseKeys, updateCourse } from '../api/courses';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /** Name and Description of a course; mount with key={course.id} so it starts from the loaded values. */
 export function EditCourseForm({ course }: { course: CourseDto }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(course.name);
   const [description, setDescription] = useState(course.description);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
-    setError('');
-    setBusy(true);
-    try {
-      await updateCourse(course.id, { name: name.trim(), description: description.trim() });
-      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      toast.success(SUCCESS.courseUpdated);
-    } catch {
-      toast.error(ERRORS.updateCourseFailed);
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        await updateCourse(course.id, { name: name.trim(), description: description.trim() });
+        await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        toast.success(SUCCESS.courseUpdated);
+      },
+      { onFailure: () => toast.error(ERRORS.updateCourseFailed), staysOpen: true },
+    );
   }
 
   return (
@@ -38,11 +36,7 @@ export function EditCourseForm({ course }: { course: CourseDto }) {
         Description
         <textarea value={description} rows={4} onChange={(event) => setDescription(event.target.value)} />
       </label>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Save Changes
       </button>

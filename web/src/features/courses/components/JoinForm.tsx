@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { courseKeys } from '../api/courses';
 import { type JoinOutcome, joinCourseOrLecture } from '../api/join';
+import { FormAlert } from '../../../components/ui/FormAlert';
 
 const videoPath = (lectureId: string, firstVideoId: string | null) =>
   firstVideoId ? `/video/${firstVideoId}?lectureId=${lectureId}` : `/lecture/${lectureId}`;
@@ -78,11 +79,7 @@ export function JoinForm({ userId, initialCode }: { userId: string; initialCode?
         <input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" />
       </label>
       <p className="hint">Your instructor gives you this ID, or a link that joins for you.</p>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Join
       </button>

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { UploadProgress, useTusUpload } from '../../uploads';
-import { lectureKeys } from '../api/lectures';
+import { lectureKeys } from '../../../lib/lecture-queries';
 import { lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
 import { type VideoSourceDraft, addVideoError } from '../utils/video-source';
 import { VideoSourceFields } from './VideoSourceFields';
+import { FormAlert } from '../../../components/ui/FormAlert';
 
 const EMPTY: VideoSourceDraft = { title: '', file: null, link: '' };
 
@@ -65,11 +66,7 @@ export function AddLectureVideoForm({ lectureId, courseId }: { lectureId: string
     >
       <h2 id="add-video-heading">Add a lecture video</h2>
       <VideoSourceFields draft={draft} onChange={change} exclusive fileInputKey={fileInputKey} />
-      {message && (
-        <p role="alert" className="error-text">
-          {message}
-        </p>
-      )}
+      <FormAlert message={message} />
       {progress.fraction !== null && (
         <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />
       )}

@@ -15,6 +15,8 @@ import { LectureDateFields } from '../../dates/components/LectureDateFields';
 import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
 import { duplicateLecture } from '../api/lectures';
 import { DuplicateQuestionList } from './DuplicateQuestionList';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 const PLACEHOLDER = 'Select a course to add this lecture to';
 
@@ -47,8 +49,7 @@ export function DuplicateLectureForm({
   const [mode, setMode] = useState<DuplicateMode>('duplicate');
   // Every question is ticked at first: a copy usually keeps the lecture's answered questions.
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(questions.map((q) => q.id)));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   function toggle(id: string, checked: boolean) {
     setSelected((current) => {
@@ -64,18 +65,16 @@ export function DuplicateLectureForm({
     if (!courseID) return setError(PLACEHOLDER);
     const isoDates = lectureDatesToIso(dates);
     if (!isoDates) return setError(VALIDATION.metadataRequired);
-    setError('');
-    setBusy(true);
-    try {
-      const chosen = mode === 'concurrent' ? questions.map((q) => q.id) : [...selected];
-      await duplicateLecture({ courseID, lectureID: lecture.id, ...isoDates, questions: chosen, mode });
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      toast.success(SUCCESS.lectureDuplicated);
-      void navigate('/my-videos');
-    } catch {
-      toast.error(ERRORS.duplicateFailed);
-      setBusy(false);
-    }
+    const chosen = mode === 'concurrent' ? questions.map((q) => q.id) : [...selected];
+    await send(
+      async () => {
+        await duplicateLecture({ courseID, lectureID: lecture.id, ...isoDates, questions: chosen, mode });
+        await queryClient.invalidateQueries({ queryKey: ['courses'] });
+        toast.success(SUCCESS.lectureDuplicated);
+        void navigate('/my-videos');
+      },
+      { onFailure: () => toast.error(ERRORS.duplicateFailed) },
+    );
   }
 
   return (
@@ -123,11 +122,7 @@ export function DuplicateLectureForm({
           onViewResponse={onViewResponse}
         />
       </fieldset>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Duplicate Lecture
       </button>

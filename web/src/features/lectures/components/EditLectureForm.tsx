@@ -4,8 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
-import { lectureKeys, updateLecture } from '../api/lectures';
+import { lectureKeys } from '../../../lib/lecture-queries';
+import { updateLecture } from '../api/lectures';
 import { type LectureFieldValues, LectureFields } from './LectureFields';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 
 /** Where saving leads (SPEC §4): the first video's admin page, or the course while there is no video. */
 const afterSave = (lecture: LectureDto) =>
@@ -22,39 +25,32 @@ export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
     topic: lecture.topic,
     ...lectureDatesFromIso(lecture),
   });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const dates = lectureDatesToIso(values);
     if (!dates || !values.title.trim()) return setError(VALIDATION.metadataRequired);
-    setError('');
-    setBusy(true);
-    try {
-      const saved = await updateLecture(lecture.id, {
-        title: values.title.trim(),
-        topic: values.topic.trim(),
-        ...dates,
-      });
-      queryClient.setQueryData(lectureKeys.lecture(lecture.id), saved);
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      toast.success(SUCCESS.lectureUpdated);
-      void navigate(afterSave(saved));
-    } catch {
-      toast.error(ERRORS.updateLectureFailed);
-      setBusy(false);
-    }
+    await send(
+      async () => {
+        const saved = await updateLecture(lecture.id, {
+          title: values.title.trim(),
+          topic: values.topic.trim(),
+          ...dates,
+        });
+        queryClient.setQueryData(lectureKeys.lecture(lecture.id), saved);
+        await queryClient.invalidateQueries({ queryKey: ['courses'] });
+        toast.success(SUCCESS.lectureUpdated);
+        void navigate(afterSave(saved));
+      },
+      { onFailure: () => toast.error(ERRORS.updateLectureFailed) },
+    );
   }
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <LectureFields values={values} onChange={setValues} />
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Save Changes
       </button>

@@ -2,7 +2,8 @@ import { CONFIRM, ERRORS, FETCH_ERRORS, type LectureVideoItem, SUCCESS } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { lectureKeys, removeLectureVideo, reorderLectureVideos, useLectureVideos } from '../api/lectures';
+import { lectureKeys, useLectureVideos } from '../../../lib/lecture-queries';
+import { removeLectureVideo, reorderLectureVideos } from '../api/lectures';
 import { renameLectureVideo } from '../api/uploads';
 import { VideoTitleEditor } from './VideoTitleEditor';
 

@@ -9,6 +9,7 @@ import type { VideoSourceDraft } from '../utils/video-source';
 import { type LectureFieldValues, LectureFields } from './LectureFields';
 import { VideoQueueForm } from './VideoQueueForm';
 import { type QueuedVideo, VideoQueueList } from './VideoQueueList';
+import { FormAlert } from '../../../components/ui/FormAlert';
 
 /** The upload page: a queue of videos and the lecture's metadata, sent together (SPEC §2, §4). */
 export function UploadLectureForm({ courseId }: { courseId: string }) {
@@ -106,11 +107,7 @@ export function UploadLectureForm({ courseId }: { courseId: string }) {
             </button>
           </div>
         )}
-        {(error || failure) && (
-          <p role="alert" className="error-text">
-            {error || failure}
-          </p>
-        )}
+        <FormAlert message={error || failure} />
         <button type="submit" disabled={busy}>
           {busy ? 'Uploading…' : 'Upload lecture'}
         </button>

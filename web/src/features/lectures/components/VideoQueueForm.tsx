@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type VideoSourceDraft, queuedVideoError } from '../utils/video-source';
 import { VideoSourceFields } from './VideoSourceFields';
+import { FormAlert } from '../../../components/ui/FormAlert';
 
 const EMPTY: VideoSourceDraft = { title: '', file: null, link: '' };
 
@@ -30,11 +31,7 @@ export function VideoQueueForm({
     <form className="form" onSubmit={submit} noValidate aria-labelledby="queue-heading">
       <h2 id="queue-heading">Add a video to the queue</h2>
       <VideoSourceFields draft={draft} onChange={setDraft} exclusive={false} fileInputKey={fileInputKey} />
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" className="secondary" disabled={disabled}>
         Add to queue
       </button>
