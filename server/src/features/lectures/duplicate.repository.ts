@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { questions, videos } from '../../db/schema';
-import type { VideoRow } from './lectures.repository';
+import type { VideoRow } from '../videos/video.mapper';
 
 type QuestionRow = typeof questions.$inferSelect;
 

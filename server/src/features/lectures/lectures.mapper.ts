@@ -1,7 +1,7 @@
 import type { LectureDto, LectureVideoItem } from '@lectern/shared';
 import type { LectureRow } from '../access/access.repository';
 import { isReleased } from '../access/access.service';
-import type { VideoRow } from './lectures.repository';
+import type { VideoRow } from '../videos/video.mapper';
 
 /** A lecture on the wire (SPEC §3): both id and _id, dates as ISO 8601, videos in playlist order. */
 export function toLectureDto(

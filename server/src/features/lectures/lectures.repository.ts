@@ -2,13 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, videos } from '../../db/schema';
 import type { LectureRow } from '../access/access.repository';
+import type { VideoRow } from '../videos/video.mapper';
 
 export type LectureInsert = Omit<typeof lectures.$inferInsert, 'id' | 'createdAt'>;
 export type LectureDates = Pick<
   LectureRow,
   'lectureDate' | 'lectureDateAvailable' | 'lectureDateStart' | 'lectureDateEnd'
 >;
-export type VideoRow = typeof videos.$inferSelect;
 
 export async function insertLecture(db: DbOrTx, values: LectureInsert): Promise<LectureRow> {
   const [row] = await db.insert(lectures).values(values).returning();

@@ -5,7 +5,7 @@ import { questions } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
-import { videoSourceOf } from '../videos/video.mapper';
+import { toVideoDto } from '../videos/video.mapper';
 import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionRow,
@@ -58,12 +58,7 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
         where: and(eq(questions.videoId, videoId), role === 'admin' ? undefined : visibleToStudent(callerId)),
       });
       return {
-        id: video.id,
-        _id: video.id,
-        title: video.title,
-        sourceType: video.sourceType,
-        videoSource: videoSourceOf(deps, video),
-        durationSeconds: video.durationSeconds,
+        ...toVideoDto(deps, video),
         lectureID: lecture.id,
         courseID: lecture.courseId,
         lectures: lectures.map((l) => ({

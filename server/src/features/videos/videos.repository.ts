@@ -36,16 +36,6 @@ export async function createVideoInLecture(
   });
 }
 
-export async function listLectureVideos(db: DbOrTx, lectureId: string): Promise<VideoRow[]> {
-  const rows = await db
-    .select({ video: videos })
-    .from(lectureVideos)
-    .innerJoin(videos, eq(videos.id, lectureVideos.videoId))
-    .where(eq(lectureVideos.lectureId, lectureId))
-    .orderBy(asc(lectureVideos.position));
-  return rows.map((r) => r.video);
-}
-
 export async function findVideo(db: DbOrTx, videoId: string): Promise<VideoRow | null> {
   const [row] = await db.select().from(videos).where(eq(videos.id, videoId)).limit(1);
   return row ?? null;

@@ -16,13 +16,13 @@ import {
   requireVisibleLecture,
   requireVisibleVideo,
 } from '../access/access.service';
+import { videosOfLecture } from '../lectures/lectures.repository';
 import { ingestMp4File } from './ingest';
 import { mediaUrls } from './media-urls';
 import { toVideoDto } from './video.mapper';
 import {
   createVideoInLecture,
   findResponseWithVideos,
-  listLectureVideos,
   renameVideo,
   videoContexts,
 } from './videos.repository';
@@ -90,12 +90,12 @@ export function createVideosService(deps: AppDeps) {
 
     async lectureVideos(user: AuthUser | null, lectureId: string): Promise<VideoDto[]> {
       await requireVisibleLecture(db, user, lectureId, deps.clock());
-      return (await listLectureVideos(db, lectureId)).map((v) => toVideoDto(deps, v));
+      return (await videosOfLecture(db, lectureId)).map((v) => toVideoDto(deps, v));
     },
 
     async firstLectureVideo(user: AuthUser | null, lectureId: string): Promise<{ videoId: string }> {
       await requireVisibleLecture(db, user, lectureId, deps.clock());
-      const [first] = await listLectureVideos(db, lectureId);
+      const [first] = await videosOfLecture(db, lectureId);
       if (!first) throw notFound('This lecture has no videos yet');
       return { videoId: first.id };
     },
