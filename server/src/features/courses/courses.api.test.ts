@@ -6,7 +6,9 @@ import { courseAdmins, courseMembers, courses, lectureMembers } from '../../db/s
 import { createUser } from '../../../test/factories';
 import { seedCourse, seedLectureMember } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, caller, courseSnapshot } from './course-world.test-helper';
+import { caller } from '../../../test/calls';
+import { type World, buildWorld } from '../../../test/world';
+import { courseSnapshot } from './test/course-snapshot';
 
 describe('courses API', () => {
   let t: TestApp;

@@ -5,7 +5,8 @@ import { courseMembers, lectureMembers } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { seedLecture } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, caller } from './course-world.test-helper';
+import { caller } from '../../../test/calls';
+import { type World, buildWorld } from '../../../test/world';
 
 describe('joining courses and lectures', () => {
   let t: TestApp;

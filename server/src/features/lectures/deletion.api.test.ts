@@ -16,7 +16,9 @@ import {
   seedVideo,
 } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, caller, courseSnapshot } from '../courses/course-world.test-helper';
+import { caller } from '../../../test/calls';
+import { type World, buildWorld } from '../../../test/world';
+import { courseSnapshot } from '../courses/test/course-snapshot';
 
 // Removing videos, deleting lectures and courses, and the cleanup that follows (DESIGN §4).
 

@@ -11,7 +11,9 @@ import {
   seedVideo,
 } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, caller, courseSnapshot } from '../courses/course-world.test-helper';
+import { caller } from '../../../test/calls';
+import { type World, buildWorld } from '../../../test/world';
+import { courseSnapshot } from '../courses/test/course-snapshot';
 
 describe('POST /api/lectures/duplicate', () => {
   let t: TestApp;

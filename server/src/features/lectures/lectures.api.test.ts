@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lectures } from '../../db/schema';
 import { seedLecture, seedMedia, seedVideo } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, caller, courseSnapshot } from '../courses/course-world.test-helper';
+import { caller } from '../../../test/calls';
+import { type World, buildWorld } from '../../../test/world';
+import { courseSnapshot } from '../courses/test/course-snapshot';
 
 const HOUR = 3_600_000;
 

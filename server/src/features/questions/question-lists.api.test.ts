@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { seedLecture, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
-import { type World, buildWorld, call, expectStatus } from './test/world';
+import { call, expectStatus } from '../../../test/calls';
+import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -11,10 +12,10 @@ const ids = (list: QuestionDto[]) => list.map((q) => q.id).sort();
 
 describe('question lists and the video with its questions', () => {
   let t: TestApp;
-  let w: World;
+  let w: QuestionsWorld;
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildWorld(t);
+    w = await buildQuestionsWorld(t);
   });
   afterAll(() => t.close());
 
@@ -26,11 +27,11 @@ describe('question lists and the video with its questions', () => {
       expect(video).toMatchObject({
         id: w.VA1.id,
         _id: w.VA1.id,
-        title: 'Part 1',
+        title: 'VA1',
         sourceType: 'youtubeLink',
         lectureID: w.LA.id,
-        courseID: w.courseA.id,
-        lectures: [{ id: w.LA.id, title: 'Lecture A', courseId: w.courseA.id, courseName: 'Course A' }],
+        courseID: w.A.id,
+        lectures: [{ id: w.LA.id, title: 'LA', courseId: w.A.id, courseName: 'Course A' }],
       });
       expect(ids(video.questions)).toEqual([w.qAnswered.id]);
       expect(video.questions[0]).not.toHaveProperty('whoAsked');
@@ -58,7 +59,7 @@ describe('question lists and the video with its questions', () => {
         expectStatus(await call(t, 'GET', `/api/upload/${w.VU.id}`, { as: who }), 404);
       expectStatus(await call(t, 'GET', `/api/upload/${w.VU.id}`, { as: w.users.adminA }), 200);
       // Released five minutes from now: 404 until then, 200 after (the server's clock decides).
-      const soon = await seedLecture(t.db, w.courseA.id, t.clock.now(), {
+      const soon = await seedLecture(t.db, w.A.id, t.clock.now(), {
         lectureDateAvailable: new Date(t.clock.now().getTime() + 5 * MINUTE),
       });
       const video = await seedVideo(t.db, soon.id);
@@ -128,7 +129,7 @@ describe('question lists and the video with its questions', () => {
   });
 
   describe('GET /api/questions/with-response/:courseId', () => {
-    const url = () => `/api/questions/with-response/${w.courseA.id}`;
+    const url = () => `/api/questions/with-response/${w.A.id}`;
     it('401, 400, 404, 403, then answered questions of released lectures', async () => {
       expectStatus(await call(t, 'GET', url()), 401);
       expectStatus(await call(t, 'GET', '/api/questions/with-response/x', { as: w.users.studentA }), 400);
@@ -143,7 +144,7 @@ describe('question lists and the video with its questions', () => {
         expect.objectContaining({
           id: w.qAnswered.id,
           lectureID: w.LA.id,
-          lectureName: 'Lecture A',
+          lectureName: 'LA',
           question: 'What is the Nyquist rate exactly?',
           timeAsked: 30,
           response: w.RA.id,
@@ -225,7 +226,7 @@ describe('question lists and the video with its questions', () => {
       call(t, 'GET', `/api/upload/${w.VA1.id}`, { as: s2 }),
       call(t, 'GET', `/api/upload/${w.VA2.id}`, { as: s2 }),
       call(t, 'GET', `/api/questions/lecture-questions/${w.LA.id}`, { as: s2 }),
-      call(t, 'GET', `/api/questions/with-response/${w.courseA.id}`, { as: s2 }),
+      call(t, 'GET', `/api/questions/with-response/${w.A.id}`, { as: s2 }),
       call(t, 'GET', `/api/questions/user-questions/${s2.id}`, { as: s2 }),
       call(t, 'GET', `/api/questions/user-courses-questions/${s2.id}`, { as: s2 }),
       call(t, 'GET', `/api/questions/${w.qAnswered.id}`, { as: s2 }),

@@ -7,7 +7,8 @@ import { createMailer } from '../../lib/mailer';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
 import { fixture, multipart } from '../videos/test/video-world';
-import { type World, buildWorld, call, expectStatus } from './test/world';
+import { call, expectStatus } from '../../../test/calls';
+import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 interface Received {
   to: string[];
@@ -45,7 +46,7 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: R
 
 describe('e-mail notifications through a real SMTP server', () => {
   let t: TestApp;
-  let w: World;
+  let w: QuestionsWorld;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -58,7 +59,7 @@ describe('e-mail notifications through a real SMTP server', () => {
       pino({ level: 'silent' }),
     );
     t = await createTestApp({ mailer });
-    w = await buildWorld(t);
+    w = await buildQuestionsWorld(t);
   });
   afterAll(async () => {
     await t.close();

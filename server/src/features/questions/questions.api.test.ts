@@ -3,17 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QuestionDto, VALIDATION } from '@lectern/shared';
 import { questions, responses } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, call, expectStatus } from './test/world';
+import { call, expectStatus } from '../../../test/calls';
+import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const HOUR = 3_600_000;
 
 describe('questions: ask, read, edit, delete, status', () => {
   let t: TestApp;
-  let w: World;
+  let w: QuestionsWorld;
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildWorld(t);
+    w = await buildQuestionsWorld(t);
   });
   afterAll(() => t.close());
 
@@ -69,11 +70,11 @@ describe('questions: ask, read, edit, delete, status', () => {
         ratings: 0,
         userVotes: {},
         lectureID: w.LA.id,
-        lectureName: 'Lecture A',
-        courseId: w.courseA.id,
+        lectureName: 'LA',
+        courseId: w.A.id,
         courseName: 'Course A',
         videoId: w.VA1.id,
-        videoTitle: 'Part 1',
+        videoTitle: 'VA1',
         live: false,
       });
       expect(q.timePosted).toBe(t.clock.now().toISOString());

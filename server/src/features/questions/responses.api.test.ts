@@ -5,16 +5,17 @@ import { mediaFiles, questions, responses } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
 import { fixture, multipart, storedFiles } from '../videos/test/video-world';
-import { type World, buildWorld, expectStatus } from './test/world';
+import { expectStatus } from '../../../test/calls';
+import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('answer videos: POST /api/upload/videoResponse and tus kind=response', () => {
   let t: TestApp;
-  let w: World;
+  let w: QuestionsWorld;
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildWorld(t);
+    w = await buildQuestionsWorld(t);
   });
   afterAll(() => t.close());
 

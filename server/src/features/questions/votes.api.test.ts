@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { questionVotes } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld, call, expectStatus } from './test/world';
+import { call, expectStatus } from '../../../test/calls';
+import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('PUT /api/questions/ratings/:questionId', () => {
   let t: TestApp;
-  let w: World;
+  let w: QuestionsWorld;
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildWorld(t);
+    w = await buildQuestionsWorld(t);
   });
   afterAll(() => t.close());
 
