@@ -1,6 +1,5 @@
 import {
   CONFIRM,
-  type CourseDto,
   ERRORS,
   type CourseLecturesAnswer,
   type LectureDto,
@@ -9,55 +8,20 @@ import {
   SUCCESS,
   VALIDATION,
 } from '@lectern/shared';
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { baseURL, useBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
+import {
+  FIXTURES,
+  seedAnsweredQuestion,
+  seedCourse,
+  seedLectureWithYouTubeVideos,
+  youtubeUrl,
+} from '../support/seed';
 
 // Lecture journeys (SPEC §2 Upload lecture, Edit lecture, Duplicate lecture, §4 Upload flow).
 
-const FIXTURE_MP4 = '/work/shared/fixtures/lecture-10s.mp4';
-const ANSWER_MP4 = '/work/shared/fixtures/answer-4s.mp4';
-const YOUTUBE = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-const HOUR = 3_600_000;
-
-async function seedCourse(owner: E2eUser, name: string) {
-  return apiCall<CourseDto>('/api/courses', {
-    method: 'POST',
-    token: owner.token,
-    body: { name, description: `About ${name}`, adminId: owner.id },
-  });
-}
-
-/** A released lecture (yesterday) with YouTube videos, made through the API. */
-async function seedLecture(owner: E2eUser, courseID: string, title: string, videoTitles: string[]) {
-  const at = Date.now() - 24 * HOUR;
-  const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
-    method: 'POST',
-    token: owner.token,
-    body: {
-      courseID,
-      title,
-      topic: 'Basics',
-      lectureDate: new Date(at).toISOString(),
-      lectureDateStart: new Date(at).toISOString(),
-      lectureDateEnd: new Date(at + HOUR).toISOString(),
-    },
-  });
-  for (const [index, videoTitle] of videoTitles.entries()) {
-    await apiCall('/api/upload/youtubeToLecture', {
-      method: 'POST',
-      token: owner.token,
-      body: {
-        courseID,
-        lectureID: lecture.id,
-        title: videoTitle,
-        videoSource: YOUTUBE(`abcdefghij${index}`),
-      },
-    });
-  }
-  return apiCall<LectureDto>(`/api/lectures/${lecture.id}`, { token: owner.token });
-}
+const FIXTURE_MP4 = `${FIXTURES}/lecture-10s.mp4`;
 
 const playlist = async (owner: E2eUser, lectureId: string) =>
   (await apiCall<LectureVideoItem[]>(`/api/lectures/lectureVideos/${lectureId}`, { token: owner.token })).map(
@@ -66,28 +30,6 @@ const playlist = async (owner: E2eUser, lectureId: string) =>
 
 const courseLectures = (owner: E2eUser, courseId: string) =>
   apiCall<CourseLecturesAnswer>(`/api/lectures/courseLectures/${courseId}`, { token: owner.token });
-
-/** A student's question on the video, answered by the instructor with an uploaded mp4. */
-async function seedAnsweredQuestion(owner: E2eUser, courseId: string, videoId: string, text: string) {
-  const student = await signupViaApi();
-  await apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId } });
-  const question = await apiCall<QuestionDto>('/api/questions', {
-    method: 'POST',
-    token: student.token,
-    body: { question: text, videoId, time: 65 },
-  });
-  const form = new FormData();
-  form.append('questionID', question.id);
-  form.append('sourceType', 'localFile');
-  form.append('file', new Blob([fs.readFileSync(ANSWER_MP4)], { type: 'video/mp4' }), 'answer.mp4');
-  const res = await fetch(`${baseURL()}/api/upload/videoResponse`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return question;
-}
 
 const lectureQuestions = (owner: E2eUser, lectureId: string) =>
   apiCall<QuestionDto[]>(`/api/questions/lecture-questions/${lectureId}`, { token: owner.token });
@@ -114,7 +56,7 @@ describe('lectures', () => {
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('alert').getByText(VALIDATION.fileOrLinkRequired).waitFor();
     await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
-    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('alert').getByText(VALIDATION.fileOrLinkNotBoth).waitFor();
     await page.getByLabel('YouTube link').fill('');
@@ -185,7 +127,7 @@ describe('lectures', () => {
     await page.getByRole('link', { name: '+ Upload a new lecture video' }).click();
 
     await page.getByLabel('Video title').fill('Only part');
-    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Resonance');
     await page.getByLabel('Topic').fill('Standing waves');
@@ -203,7 +145,7 @@ describe('lectures', () => {
     expect(await title.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Start a new lecture instead' }).waitFor();
     await page.getByLabel('Video title').fill('Only part');
-    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('button', { name: 'Upload lecture' }).click();
     await page.waitForURL(`**/courses/${course.id}`);
@@ -216,8 +158,8 @@ describe('lectures', () => {
   it('a student joins a single lecture by its id; without a video it has its own page', async () => {
     const instructor = await signupViaApi();
     const course = await seedCourse(instructor, 'Hydraulics');
-    const empty = await seedLecture(instructor, course.id, 'Pumps', []);
-    const filled = await seedLecture(instructor, course.id, 'Valves', ['Valve intro']);
+    const empty = await seedLectureWithYouTubeVideos(instructor, course.id, 'Pumps', []);
+    const filled = await seedLectureWithYouTubeVideos(instructor, course.id, 'Valves', ['Valve intro']);
     const student = await signupViaApi();
     const page = b.page;
     await loginThroughUi(page, student);
@@ -250,7 +192,11 @@ describe('lectures', () => {
   it('edits a lecture: reorder, rename, remove and add videos, then saves the fields', async () => {
     const instructor = await signupViaApi();
     const course = await seedCourse(instructor, 'Circuits');
-    const lecture = await seedLecture(instructor, course.id, 'Ohm', ['Alpha', 'Beta', 'Gamma']);
+    const lecture = await seedLectureWithYouTubeVideos(instructor, course.id, 'Ohm', [
+      'Alpha',
+      'Beta',
+      'Gamma',
+    ]);
     const page = b.page;
     page.on('dialog', (dialog) => void dialog.accept());
     await loginThroughUi(page, instructor);
@@ -280,14 +226,14 @@ describe('lectures', () => {
     await page.getByLabel('Video title').fill('Delta');
     await page.getByRole('button', { name: 'Add Video' }).click();
     await page.getByRole('alert').getByText(VALIDATION.chooseFileOrLink).waitFor();
-    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
     await page.getByRole('alert').getByText(VALIDATION.oneSourceOnly).waitFor();
     expect(await page.getByLabel('YouTube link').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Add Video' }).click();
     await page.getByText(SUCCESS.videoUploaded).waitFor();
     await page.getByLabel('Video title').fill('Epsilon');
-    await page.getByLabel('YouTube link').fill(YOUTUBE('dQw4w9WgXcQ'));
+    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByRole('button', { name: 'Add Video' }).click();
     await page.getByText(SUCCESS.youtubeAdded).waitFor();
     await expect
@@ -307,7 +253,7 @@ describe('lectures', () => {
     const instructor = await signupViaApi();
     const source = await seedCourse(instructor, 'Waves 2025');
     const target = await seedCourse(instructor, 'Waves 2026');
-    const lecture = await seedLecture(instructor, source.id, 'Standing waves', ['Intro']);
+    const lecture = await seedLectureWithYouTubeVideos(instructor, source.id, 'Standing waves', ['Intro']);
     const videoId = lecture.firstVideoId!;
     await seedAnsweredQuestion(instructor, source.id, videoId, 'Why do nodes never move at all?');
     const page = b.page;
@@ -387,7 +333,7 @@ describe('lectures', () => {
   it('deletes a lecture after confirming and goes back two pages', async () => {
     const instructor = await signupViaApi();
     const course = await seedCourse(instructor, 'Optics II');
-    const lecture = await seedLecture(instructor, course.id, 'Lenses', []);
+    const lecture = await seedLectureWithYouTubeVideos(instructor, course.id, 'Lenses', []);
     const page = b.page;
     await loginThroughUi(page, instructor);
     // Two pages inside the app before the edit page: My Videos → the course → the lecture's card.

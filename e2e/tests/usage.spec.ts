@@ -1,18 +1,19 @@
 import fs from 'node:fs';
-import {
-  type CourseDto,
-  CSV_COLUMNS,
-  type LectureDto,
-  type VideoDto,
-  usageCsvFileName,
-} from '@lectern/shared';
+import { CSV_COLUMNS, usageCsvFileName } from '@lectern/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { baseURL, useBrowser } from '../support/browser';
+import { useBrowser } from '../support/browser';
+import {
+  HOUR,
+  addYouTubeVideo,
+  joinCourse,
+  seedCourse,
+  seedLecture,
+  uploadVideo,
+  youtubeUrl,
+} from '../support/seed';
 
 // The instructor's usage report of a video (SPEC §2 Usage page, §9 CSV export).
-const FIXTURES = '/work/shared/fixtures';
-const HOUR = 60 * 60 * 1000;
 
 interface World {
   admin: E2eUser;
@@ -26,46 +27,19 @@ async function seedWorld(): Promise<World> {
   const admin = await signupViaApi({ name: 'Professor Usage' });
   const watching = await signupViaApi({ name: 'Ada Watcher' });
   const paused = await signupViaApi({ name: 'Doe, Jane' });
-  const course = await apiCall<CourseDto>('/api/courses', {
-    method: 'POST',
-    token: admin.token,
-    body: { name: 'Usage 101', description: 'Who watched what' },
-  });
-  for (const student of [watching, paused]) {
-    await apiCall('/api/courses/join', {
-      method: 'POST',
-      token: student.token,
-      body: { courseId: course.id },
-    });
-  }
+  const course = await seedCourse(admin, 'Usage 101', 'Who watched what');
+  for (const student of [watching, paused]) await joinCourse(student, course.id);
   const now = Date.now();
-  const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
-    method: 'POST',
-    token: admin.token,
-    body: {
-      courseID: course.id,
-      title: 'Usage lecture',
-      topic: 'Analytics',
-      lectureDate: new Date(now - 2 * HOUR).toISOString(),
-      lectureDateAvailable: new Date(now - 3 * HOUR).toISOString(),
-      lectureDateStart: new Date(now - 2 * HOUR).toISOString(),
-      lectureDateEnd: new Date(now - HOUR).toISOString(),
-    },
+  const lecture = await seedLecture(admin, {
+    courseID: course.id,
+    title: 'Usage lecture',
+    topic: 'Analytics',
+    available: now - 3 * HOUR,
+    start: now - 2 * HOUR,
+    end: now - HOUR,
   });
-  const form = new FormData();
-  form.append('courseID', course.id);
-  form.append('lectureID', lecture.id);
-  form.append('title', 'Ten seconds');
-  form.append('sourceType', 'localFile');
-  const mp4 = fs.readFileSync(`${FIXTURES}/lecture-10s.mp4`);
-  form.append('file', new Blob([mp4], { type: 'video/mp4' }), 'lecture-10s.mp4');
-  const res = await fetch(`${baseURL()}/api/upload/videoFileToLecture`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload → ${res.status} ${await res.text()}`);
-  const videoId = ((await res.json()) as VideoDto).id;
+  const ids = { courseId: course.id, lectureId: lecture.id };
+  const videoId = await uploadVideo(admin, ids, 'lecture-10s.mp4', 'Ten seconds');
 
   // What the watch page sends: one student is still playing, the other paused at 3 s.
   const log = (student: E2eUser, action: string, videoTime: number) =>
@@ -134,34 +108,17 @@ describe('the usage report', () => {
   it('shows "No activity yet." for a video nobody opened', async () => {
     const { page } = b;
     const other = await signupViaApi({ name: 'Quiet Admin' });
-    const course = await apiCall<CourseDto>('/api/courses', {
-      method: 'POST',
-      token: other.token,
-      body: { name: 'Quiet course', description: 'Nobody watches' },
-    });
+    const course = await seedCourse(other, 'Quiet course', 'Nobody watches');
     const now = Date.now();
-    const lecture = await apiCall<LectureDto>('/api/upload/createLectureOnly', {
-      method: 'POST',
-      token: other.token,
-      body: {
-        courseID: course.id,
-        title: 'Quiet lecture',
-        topic: 'Silence',
-        lectureDate: new Date(now).toISOString(),
-        lectureDateStart: new Date(now).toISOString(),
-        lectureDateEnd: new Date(now + HOUR).toISOString(),
-      },
+    const lecture = await seedLecture(other, {
+      courseID: course.id,
+      title: 'Quiet lecture',
+      topic: 'Silence',
+      start: now,
+      end: now + HOUR,
     });
-    const video = await apiCall<VideoDto>('/api/upload/youtubeToLecture', {
-      method: 'POST',
-      token: other.token,
-      body: {
-        courseID: course.id,
-        lectureID: lecture.id,
-        title: 'Quiet video',
-        videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      },
-    });
+    const ids = { courseId: course.id, lectureId: lecture.id };
+    const video = await addYouTubeVideo(other, ids, 'Quiet video', youtubeUrl('dQw4w9WgXcQ'));
     await loginThroughUi(page, other);
     await page.goto(`/videoAdmin/${video.id}/usage`);
     await page.getByText('No activity yet.').waitFor();

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import type { CourseDto, LectureDto, QuestionDto, VideoDto } from '@lectern/shared';
+import { type E2eUser, apiCall, signupViaApi } from './api';
+import { baseURL } from './browser';
+
+// Seeding through the real API (DESIGN §9): the data a journey starts from, never the journey itself.
+
+export const FIXTURES = '/work/shared/fixtures';
+export const HOUR = 60 * 60 * 1000;
+export const youtubeUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+
+/** A lecture and its course, as the upload endpoints take them. */
+export interface LectureIds {
+  courseId: string;
+  lectureId: string;
+}
+
+/** POST /api/courses: `owner` becomes the first admin. */
+export const seedCourse = (owner: E2eUser, name: string, description = `About ${name}`) =>
+  apiCall<CourseDto>('/api/courses', {
+    method: 'POST',
+    token: owner.token,
+    body: { name, description, adminId: owner.id },
+  });
+
+/** POST /api/courses/join for a student. */
+export const joinCourse = (student: E2eUser, courseId: string) =>
+  apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId } });
+
+/** POST /api/upload/createLectureOnly; times are epoch ms, the lecture date is its start. */
+export const seedLecture = (
+  owner: E2eUser,
+  lecture: { courseID: string; title: string; topic: string; start: number; end: number; available?: number },
+) =>
+  apiCall<LectureDto>('/api/upload/createLectureOnly', {
+    method: 'POST',
+    token: owner.token,
+    body: {
+      courseID: lecture.courseID,
+      title: lecture.title,
+      topic: lecture.topic,
+      lectureDate: new Date(lecture.start).toISOString(),
+      ...(lecture.available !== undefined && {
+        lectureDateAvailable: new Date(lecture.available).toISOString(),
+      }),
+      lectureDateStart: new Date(lecture.start).toISOString(),
+      lectureDateEnd: new Date(lecture.end).toISOString(),
+    },
+  });
+
+/** POST /api/upload/youtubeToLecture. */
+export const addYouTubeVideo = (owner: E2eUser, ids: LectureIds, title: string, videoSource: string) =>
+  apiCall<VideoDto>('/api/upload/youtubeToLecture', {
+    method: 'POST',
+    token: owner.token,
+    body: { courseID: ids.courseId, lectureID: ids.lectureId, title, videoSource },
+  });
+
+/** A multipart POST with one fixture mp4 as `file`; the upload endpoints answer 201. */
+async function postFixture(path: string, token: string, fields: Record<string, string>, fixture: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const mp4 = fs.readFileSync(`${FIXTURES}/${fixture}`);
+  form.append('file', new Blob([mp4], { type: 'video/mp4' }), fixture);
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`POST ${path} ${fixture} → ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** The instructor's upload of a fixture into the lecture; the title defaults to the file name. */
+export async function uploadVideo(owner: E2eUser, ids: LectureIds, fixture: string, title?: string) {
+  const res = await postFixture(
+    '/api/upload/videoFileToLecture',
+    owner.token,
+    {
+      courseID: ids.courseId,
+      lectureID: ids.lectureId,
+      title: title ?? fixture.replace('.mp4', ''),
+      sourceType: 'localFile',
+    },
+    fixture,
+  );
+  return ((await res.json()) as VideoDto).id;
+}
+
+/** A question asked through the API (POST /api/questions). */
+export const askViaApi = (asker: E2eUser, videoId: string, question: string, time: number) =>
+  apiCall<QuestionDto>('/api/questions', {
+    method: 'POST',
+    token: asker.token,
+    body: { question, videoId, time },
+  });
+
+/** The instructor's answer with the 4 s fixture (POST /api/upload/videoResponse). */
+export async function answerViaApi(admin: E2eUser, questionID: string) {
+  await postFixture(
+    '/api/upload/videoResponse',
+    admin.token,
+    { questionID, title: 'Answer', sourceType: 'localFile' },
+    'answer-4s.mp4',
+  );
+}
+
+/** A lecture released yesterday with one YouTube video per title, as GET /api/lectures/{id} then shows it. */
+export async function seedLectureWithYouTubeVideos(
+  owner: E2eUser,
+  courseID: string,
+  title: string,
+  videoTitles: string[],
+) {
+  const at = Date.now() - 24 * HOUR;
+  const lecture = await seedLecture(owner, { courseID, title, topic: 'Basics', start: at, end: at + HOUR });
+  const ids = { courseId: courseID, lectureId: lecture.id };
+  for (const [index, videoTitle] of videoTitles.entries()) {
+    await addYouTubeVideo(owner, ids, videoTitle, youtubeUrl(`abcdefghij${index}`));
+  }
+  return apiCall<LectureDto>(`/api/lectures/${lecture.id}`, { token: owner.token });
+}
+
+/** A new student's question at 1:05 on the video, answered by the instructor with an uploaded mp4. */
+export async function seedAnsweredQuestion(owner: E2eUser, courseId: string, videoId: string, text: string) {
+  const student = await signupViaApi();
+  await joinCourse(student, courseId);
+  const question = await askViaApi(student, videoId, text, 65);
+  await answerViaApi(owner, question.id);
+  return question;
+}
+
+/** A course of `admin` that `student` joined, with one lecture released 3 h ago; live now or ended 1 h ago. */
+export async function seedJoinedLecture(admin: E2eUser, student: E2eUser, live = false): Promise<LectureIds> {
+  const course = await seedCourse(admin, `Physics ${admin.id.slice(0, 4)}`, 'Motion and light');
+  await joinCourse(student, course.id);
+  const now = Date.now();
+  const lecture = await seedLecture(admin, {
+    courseID: course.id,
+    title: 'Kinematics',
+    topic: 'Motion',
+    available: now - 3 * HOUR,
+    start: now - 2 * HOUR,
+    end: now + (live ? HOUR : -HOUR),
+  });
+  return { courseId: course.id, lectureId: lecture.id };
+}
