@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import {
   courseAdmins,
   courseMembers,
   courses,
   lectureMembers,
-  lectureVideos,
   lectures,
   mediaFiles,
   questions,
   responses,
   videos,
 } from '../src/db/schema';
+import { appendToPlaylist } from '../src/features/lectures/lectures.repository';
 import type { MediaStore } from '../src/lib/media-store';
 
 // Seeds straight through the database, for tests of one feature that need another feature's data
@@ -117,16 +117,8 @@ export async function seedVideo(
           },
     )
     .returning();
-  await addVideoToLecture(db, lectureId, video!.id);
+  await appendToPlaylist(db, lectureId, video!.id);
   return video!;
-}
-
-export async function addVideoToLecture(db: Db, lectureId: string, videoId: string): Promise<void> {
-  const [{ next }] = (await db
-    .select({ next: sql<number>`coalesce(max(${lectureVideos.position}), -1) + 1` })
-    .from(lectureVideos)
-    .where(eq(lectureVideos.lectureId, lectureId))) as [{ next: number }];
-  await db.insert(lectureVideos).values({ lectureId, videoId, position: Number(next) });
 }
 
 export async function seedQuestion(

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
 import {
   FIXTURES_DIR,
-  addVideoToLecture,
   seedCourse,
   seedLecture,
   seedMedia,
@@ -16,6 +15,7 @@ import {
   seedVideo,
 } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
+import { appendToPlaylist } from './lectures.repository';
 import { caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
 import { courseSnapshot } from '../courses/test/course-snapshot';
@@ -145,7 +145,7 @@ describe('playlist edits and deletions', () => {
     it('keeps a video still in another lecture, and a file another video or an answer uses', async () => {
       const { lecture, shas, vids } = await lectureWithFiles();
       const other = await seedLecture(t.db, w.A.id, t.clock.now());
-      await addVideoToLecture(t.db, other.id, vids[0]!.id);
+      await appendToPlaylist(t.db, other.id, vids[0]!.id);
       // Same bytes as vids[1] in another video row; vids[2]'s file is also an answer.
       await seedVideo(t.db, other.id, { mediaSha256: shas[1]! });
       const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id);
@@ -167,7 +167,7 @@ describe('playlist edits and deletions', () => {
   it('two lectures dropping a shared video at the same time leave no orphan behind', async () => {
     const { lecture, shas, vids } = await lectureWithFiles();
     const other = await seedLecture(t.db, w.A.id, t.clock.now());
-    await addVideoToLecture(t.db, other.id, vids[0]!.id);
+    await appendToPlaylist(t.db, other.id, vids[0]!.id);
     const results = await Promise.all(
       [lecture.id, other.id].map((id) =>
         call(w.users.adminA, 'POST', `/api/lectures/${id}/removeVideo`, { videoId: vids[0]!.id }),
@@ -244,9 +244,9 @@ describe('playlist edits and deletions', () => {
       const two = await seedLecture(t.db, course.id, t.clock.now());
       const sha = await seedMedia(t.db, t.media, 'lecture-90s.mp4', 90);
       const own = await seedVideo(t.db, one.id, { mediaSha256: sha });
-      await addVideoToLecture(t.db, two.id, own.id);
+      await appendToPlaylist(t.db, two.id, own.id);
       const shared = await seedVideo(t.db, two.id);
-      await addVideoToLecture(t.db, w.LB.id, shared.id); // concurrent copy in course B
+      await appendToPlaylist(t.db, w.LB.id, shared.id); // concurrent copy in course B
       const res = await call(w.users.adminB, 'DELETE', url(course.id));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Course deleted successfully' });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, videos } from '../../db/schema';
 import type { LectureRow } from '../access/access.repository';
@@ -64,6 +64,15 @@ export async function videosOfLecture(db: DbOrTx, lectureId: string): Promise<Vi
     .where(eq(lectureVideos.lectureId, lectureId))
     .orderBy(asc(lectureVideos.position));
   return rows.map((r) => r.video);
+}
+
+/** Puts a video at the end of a lecture's playlist. */
+export async function appendToPlaylist(db: DbOrTx, lectureId: string, videoId: string): Promise<void> {
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${lectureVideos.position}), -1) + 1` })
+    .from(lectureVideos)
+    .where(eq(lectureVideos.lectureId, lectureId))) as [{ next: number }];
+  await db.insert(lectureVideos).values({ lectureId, videoId, position: Number(next) });
 }
 
 /** Removes one playlist entry; false when the video was not in the lecture. */

@@ -2,15 +2,9 @@ import type { VideoAnswerDto, VideoContextDto, VideoDto } from '@lectern/shared'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
-import {
-  addVideoToLecture,
-  seedLecture,
-  seedMedia,
-  seedQuestion,
-  seedResponse,
-  seedVideo,
-} from '../../../test/seed';
+import { seedLecture, seedMedia, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { appendToPlaylist } from '../lectures/lectures.repository';
 import { seedVideoWorld, type VideoWorld } from './test/video-world';
 
 let t: TestApp;
@@ -37,9 +31,9 @@ beforeAll(async () => {
     await seedResponse(t.db, (await seedQuestion(t.db, secret, null)).id, answerMedia, w.admin.id)
   ).id;
   // `first` is also used in course B (a concurrent copy) and in a second lecture of course A.
-  await addVideoToLecture(t.db, w.lectureB, first);
+  await appendToPlaylist(t.db, w.lectureB, first);
   const again = await seedLecture(t.db, w.courseA, t.clock.now(), { title: 'Lecture 2: Review' });
-  await addVideoToLecture(t.db, again.id, first);
+  await appendToPlaylist(t.db, again.id, first);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
+import { appendToPlaylist } from '../lectures/lectures.repository';
 import type { VideoRow } from './video.mapper';
 
 export interface MediaFacts {
@@ -27,11 +28,7 @@ export async function createVideoInLecture(
 ): Promise<VideoRow> {
   return db.transaction(async (tx) => {
     const [video] = await tx.insert(videos).values(values).returning();
-    const [{ next }] = (await tx
-      .select({ next: sql<number>`coalesce(max(${lectureVideos.position}), -1) + 1` })
-      .from(lectureVideos)
-      .where(eq(lectureVideos.lectureId, lectureId))) as [{ next: number }];
-    await tx.insert(lectureVideos).values({ lectureId, videoId: video!.id, position: Number(next) });
+    await appendToPlaylist(tx, lectureId, video!.id);
     return video!;
   });
 }
