@@ -145,3 +145,14 @@ export async function seedJoinedLecture(admin: E2eUser, student: E2eUser, live =
   });
   return { courseId: course.id, lectureId: lecture.id };
 }
+
+/** The classroom of the watching journeys: Prof Ada's lecture with the 90 s video, joined by Sam Student. */
+export async function seedClassroom() {
+  const [admin, student] = await Promise.all([
+    signupViaApi({ name: 'Prof Ada' }),
+    signupViaApi({ name: 'Sam Student' }),
+  ]);
+  const ids = await seedJoinedLecture(admin, student);
+  const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+  return { admin, student, ids, videoId };
+}

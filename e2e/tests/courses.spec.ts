@@ -1,16 +1,10 @@
 import { CONFIRM, type CourseDto, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
+import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { baseURL, newUserPage, useBrowser } from '../support/browser';
+import { seedCourse } from '../support/seed';
 
 // Courses journeys (SPEC §2 Courses, My Videos, Create course, Join, Course page, Edit course).
-
-const createCourse = (owner: E2eUser, name: string) =>
-  apiCall<CourseDto>('/api/courses', {
-    method: 'POST',
-    token: owner.token,
-    body: { name, description: `About ${name}`, adminId: owner.id },
-  });
 
 describe('courses', () => {
   const b = useBrowser();
@@ -58,7 +52,7 @@ describe('courses', () => {
 
   it('a student joins through the join page, and is told about repeats, own courses and unknown ids', async () => {
     const instructor = await signupViaApi();
-    const course = await createCourse(instructor, 'Optics');
+    const course = await seedCourse(instructor, 'Optics');
     const student = await signupViaApi();
     const page = b.page;
     await loginThroughUi(page, student);
@@ -100,7 +94,7 @@ describe('courses', () => {
 
   it('a student joins by the join link: log in, then the course is joined', async () => {
     const instructor = await signupViaApi();
-    const course = await createCourse(instructor, 'Acoustics');
+    const course = await seedCourse(instructor, 'Acoustics');
     const student = await signupViaApi();
     const page = b.page;
 
@@ -122,7 +116,7 @@ describe('courses', () => {
   it('an admin adds a second admin, edits the course and deletes it after confirming', async () => {
     const instructor = await signupViaApi({ name: 'Grace Owner' });
     const colleague = await signupViaApi({ name: 'Alan Colleague' });
-    const course = await createCourse(instructor, 'Mechanics');
+    const course = await seedCourse(instructor, 'Mechanics');
     const page = b.page;
     await loginThroughUi(page, instructor);
 

@@ -1,16 +1,9 @@
 import { CONFIRM, ERRORS, STATUS_TEXT, SUCCESS, VALIDATION } from '@lectern/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
+import { type E2eUser, loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { videoState, waitForMetadata } from '../support/player';
-import {
-  FIXTURES,
-  type LectureIds,
-  answerViaApi,
-  askViaApi,
-  seedJoinedLecture,
-  uploadVideo,
-} from '../support/seed';
+import { FIXTURES, type LectureIds, answerViaApi, askViaApi, seedClassroom } from '../support/seed';
 
 // Asking and answering (SPEC §2 Video, Home, Action Items, Respond, Course questions, Lecture with
 // responses, /videoAdmin; §4).
@@ -23,12 +16,7 @@ describe('asking and answering', () => {
   let videoId: string;
 
   beforeAll(async () => {
-    [admin, student] = await Promise.all([
-      signupViaApi({ name: 'Prof Ada' }),
-      signupViaApi({ name: 'Sam Student' }),
-    ]);
-    ids = await seedJoinedLecture(admin, student);
-    videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    ({ admin, student, ids, videoId } = await seedClassroom());
   });
 
   it('a student asks at a moment; the instructor answers; the student sees the card, plays and rates the answer', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { lectureVideo, videoState, waitForMetadata } from '../support/player';
-import { type LectureIds, seedJoinedLecture, uploadVideo } from '../support/seed';
+import { type LectureIds, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
 
 // Watching a lecture (SPEC §2 Video; §4 player rules, usage logging, the live window).
 
@@ -15,12 +15,7 @@ describe('watching a lecture', () => {
   let videoId: string;
 
   beforeAll(async () => {
-    [admin, student] = await Promise.all([
-      signupViaApi({ name: 'Prof Ada' }),
-      signupViaApi({ name: 'Sam Student' }),
-    ]);
-    ids = await seedJoinedLecture(admin, student);
-    videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    ({ admin, student, ids, videoId } = await seedClassroom());
   });
 
   it('an anonymous visitor may watch but sees both warnings and no question box', async () => {
