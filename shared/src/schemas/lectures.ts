@@ -133,7 +133,7 @@ export const LectureVideoItem = z.object({
   _id: z.string(),
   title: z.string(),
   sourceType: z.enum(LECTURE_VIDEO_SOURCE_TYPES),
-  /** "/media/<sha256>.mp4" for a local file, the normalised watch URL for YouTube. */
+  /** "/media/<sha256>.mp4?exp=…&sig=…" (a signed grant) for a local file, the normalised watch URL for YouTube. */
   videoSource: z.string(),
   durationSeconds: z.number().nullable(),
 });

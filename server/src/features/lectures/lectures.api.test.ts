@@ -109,7 +109,7 @@ describe('lectures API', () => {
       expect((await call(null, 'GET', `/api/lectures/lectureVideos/${randomUUID()}`)).statusCode).toBe(404);
     });
 
-    it('videoSource is /media/<sha256>.mp4 for a file and the watch URL for YouTube', async () => {
+    it('videoSource is a signed /media/<sha256>.mp4 URL that plays for a file, the watch URL for YouTube', async () => {
       const lecture = await seedLecture(t.db, w.B.id, t.clock.now());
       const sha = await seedMedia(t.db, t.media);
       const file = await seedVideo(t.db, lecture.id, { title: 'File', mediaSha256: sha });
@@ -121,7 +121,7 @@ describe('lectures API', () => {
           _id: file.id,
           title: 'File',
           sourceType: 'localFile',
-          videoSource: `/media/${sha}.mp4`,
+          videoSource: expect.stringMatching(new RegExp(`^/media/${sha}\\.mp4\\?exp=\\d+&sig=[\\w-]+$`)),
           durationSeconds: 10,
         },
         {
@@ -133,6 +133,19 @@ describe('lectures API', () => {
           durationSeconds: 212,
         },
       ]);
+    });
+
+    it('gives an admin a videoSource that plays a file of an unreleased lecture, which the bare path hides', async () => {
+      const hidden = await seedLecture(t.db, w.A.id, t.clock.now(), {
+        lectureDateAvailable: new Date(t.clock.now().getTime() + 24 * HOUR),
+      });
+      const sha = await seedMedia(t.db, t.media, 'answer-4s.mp4', 4);
+      await seedVideo(t.db, hidden.id, { title: 'Hidden file', mediaSha256: sha });
+      const [item] = (await call(w.users.adminA, 'GET', `/api/lectures/lectureVideos/${hidden.id}`)).json<
+        LectureVideoItem[]
+      >();
+      expect((await call(null, 'GET', item!.videoSource)).statusCode).toBe(200);
+      expect((await call(null, 'GET', `/media/${sha}.mp4`)).statusCode).toBe(404);
     });
   });
 

@@ -1,7 +1,6 @@
-import type { LectureDto, LectureVideoItem } from '@lectern/shared';
+import type { LectureDto } from '@lectern/shared';
 import type { LectureRow } from '../access/access.repository';
 import { isReleased } from '../access/access.service';
-import type { VideoRow } from '../videos/video.mapper';
 
 /** A lecture on the wire (SPEC §3): both id and _id, dates as ISO 8601, videos in playlist order. */
 export function toLectureDto(
@@ -38,17 +37,4 @@ export const datesFromWire = (body: WireDates) => ({
   lectureDateAvailable: new Date(body.lectureDateAvailable),
   lectureDateStart: new Date(body.lectureDateStart),
   lectureDateEnd: new Date(body.lectureDateEnd),
-});
-
-/** Where the player finds a video: our /media route for stored files, the watch URL for YouTube. */
-export const videoSourceOf = (video: Pick<VideoRow, 'sourceType' | 'mediaSha256' | 'youtubeUrl'>): string =>
-  video.sourceType === 'localFile' ? `/media/${video.mediaSha256}.mp4` : (video.youtubeUrl ?? '');
-
-export const toLectureVideoItem = (video: VideoRow): LectureVideoItem => ({
-  id: video.id,
-  _id: video.id,
-  title: video.title,
-  sourceType: video.sourceType,
-  videoSource: videoSourceOf(video),
-  durationSeconds: video.durationSeconds,
 });

@@ -19,6 +19,7 @@ import {
   requireVisibleLecture,
 } from '../access/access.service';
 import { adminsOfCourse } from '../courses/courses.repository';
+import { toVideoDto } from '../videos/video.mapper';
 import {
   courseName,
   deleteLectureRow,
@@ -30,10 +31,11 @@ import {
   videosOfLecture,
   writePlaylistOrder,
 } from './lectures.repository';
-import { datesFromWire, toLectureDto, toLectureVideoItem } from './lectures.mapper';
+import { datesFromWire, toLectureDto } from './lectures.mapper';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
 
-export function createLecturesService({ db, clock, media }: AppDeps) {
+export function createLecturesService(deps: AppDeps) {
+  const { db, clock, media } = deps;
   async function dto(lecture: LectureRow): Promise<LectureDto> {
     const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
     const name = await courseName(db, lecture.courseId);
@@ -55,7 +57,7 @@ export function createLecturesService({ db, clock, media }: AppDeps) {
 
     async videos(user: AuthUser | null, lectureId: string): Promise<LectureVideoItem[]> {
       await requireVisibleLecture(db, user, lectureId, clock());
-      return (await videosOfLecture(db, lectureId)).map(toLectureVideoItem);
+      return (await videosOfLecture(db, lectureId)).map((v) => toVideoDto(deps, v));
     },
 
     /** Students see released lectures only; admins see all, flagged by `released` (SPEC §4). */
