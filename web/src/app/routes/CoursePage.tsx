@@ -1,20 +1,16 @@
 import { FETCH_ERRORS, LOADING } from '@lectern/shared';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
-import { ApiError } from '../../lib/api-client';
 import { useCourseLectures } from '../../features/courses/api/courses';
 import { CourseLectureGrid } from '../../features/courses/components/CourseLectureGrid';
 import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { courseFetchError } from '../../features/courses/utils/course-fetch-error';
 
 export function CoursePage() {
   const { courseId = '' } = useParams();
   const { data: course, isPending, error } = useCourseLectures(courseId);
-  const errorText = !error
-    ? null
-    : error instanceof ApiError && error.status === 404
-      ? FETCH_ERRORS.courseNotFound
-      : FETCH_ERRORS.courseDetails;
+  const errorText = courseFetchError(error);
   useErrorToast(errorText);
 
   if (isPending) return <p role="status">{LOADING.session}</p>;

@@ -3,22 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { courseKeys, deleteCourse, useCourse } from '../../features/courses/api/courses';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { EditCourseForm } from '../../features/courses/components/EditCourseForm';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { courseFetchError } from '../../features/courses/utils/course-fetch-error';
 
 export function EditCoursePage() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: course, isPending, error } = useCourse(courseId);
-  const errorText = !error
-    ? null
-    : error instanceof ApiError && error.status === 404
-      ? FETCH_ERRORS.courseNotFound
-      : FETCH_ERRORS.courseDetails;
+  const errorText = courseFetchError(error);
   useErrorToast(errorText);
 
   async function remove() {

@@ -2,6 +2,7 @@ import { ERRORS, SUCCESS } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { postForgotPassword } from '../api/session';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { TextField } from '../../../components/ui/TextField';
 
 /** Email and "Send Reset Link" (SPEC §2). The answer never tells whether the address has an account. */
 export function ForgotPasswordForm() {
@@ -21,17 +22,15 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <label>
-        Email
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onValue={setEmail}
+      />
       {outcome === 'sent' && (
         <p role="status" className="success-text">
           {SUCCESS.resetLinkSent}

@@ -5,6 +5,7 @@ import { postLogin } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 /** Email and password (SPEC §2 Login); the parent decides what happens with the new session. */
 export function LoginForm({
@@ -32,28 +33,24 @@ export function LoginForm({
   const signupPath = courseIDtoJoin ? `/signup/${encodeURIComponent(courseIDtoJoin)}` : '/signup';
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <label>
-        Email
-        <input
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </label>
-      <label>
-        Password
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onValue={setEmail}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValue={setPassword}
+      />
       <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>

@@ -5,6 +5,7 @@ import { serverErrorText } from '../utils/form-error';
 import { newPasswordInput } from '../utils/new-password-input';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 /** New Password and Confirm Password for the token of the emailed link (SPEC §2). */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset(): void }) {
@@ -29,14 +30,8 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset()
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <label>
-        New Password
-        <input {...newPasswordInput} value={password} onChange={(e) => setPassword(e.target.value)} />
-      </label>
-      <label>
-        Confirm Password
-        <input {...newPasswordInput} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      </label>
+      <TextField label="New Password" {...newPasswordInput} value={password} onValue={setPassword} />
+      <TextField label="Confirm Password" {...newPasswordInput} value={confirm} onValue={setConfirm} />
       <p id="password-rule" className="hint">
         {PASSWORD_RULE}
       </p>

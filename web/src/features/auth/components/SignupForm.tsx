@@ -6,6 +6,7 @@ import { serverErrorText } from '../utils/form-error';
 import { newPasswordInput } from '../utils/new-password-input';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 const EMPTY = { name: '', email: '', password: '', confirm: '' };
 
@@ -19,8 +20,7 @@ export function SignupForm({
 }) {
   const [fields, setFields] = useState(EMPTY);
   const { error, setError, busy, send } = useFormSubmit();
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,29 +44,37 @@ export function SignupForm({
   const loginPath = courseIDtoJoin ? `/login/${encodeURIComponent(courseIDtoJoin)}` : '/login';
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <label>
-        Name
-        <input name="name" autoComplete="name" required value={fields.name} onChange={set('name')} />
-      </label>
-      <label>
-        Email
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={set('email')}
-        />
-      </label>
-      <label>
-        Password
-        <input name="password" {...newPasswordInput} value={fields.password} onChange={set('password')} />
-      </label>
-      <label>
-        Confirm Password
-        <input name="confirm" {...newPasswordInput} value={fields.confirm} onChange={set('confirm')} />
-      </label>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={fields.name}
+        onValue={set('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={fields.email}
+        onValue={set('email')}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        {...newPasswordInput}
+        value={fields.password}
+        onValue={set('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        name="confirm"
+        {...newPasswordInput}
+        value={fields.confirm}
+        onValue={set('confirm')}
+      />
       <p id="password-rule" className="hint">
         {PASSWORD_RULE}
       </p>

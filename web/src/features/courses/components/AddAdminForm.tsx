@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { addAdmin, useUserCourses } from '../api/courses';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 /**
  * Course Id, Admin Id, Admin email (SPEC §2 Add admin). The Course Id field stays a text field, so an id
@@ -43,16 +44,14 @@ export function AddAdminForm({ userId }: { userId: string }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <label>
-        Course Id
-        <input
-          value={courseId}
-          list={listId}
-          autoComplete="off"
-          onChange={(event) => setCourseId(event.target.value)}
-          required
-        />
-      </label>
+      <TextField
+        label="Course Id"
+        value={courseId}
+        list={listId}
+        autoComplete="off"
+        onValue={setCourseId}
+        required
+      />
       <datalist id={listId}>
         {data?.createdCourses.map((course) => (
           <option key={course.id} value={course.id}>
@@ -61,14 +60,8 @@ export function AddAdminForm({ userId }: { userId: string }) {
         ))}
       </datalist>
       <p className="hint">Give either the new admin&apos;s id or their email; only one is needed.</p>
-      <label>
-        Admin Id
-        <input value={adminId} autoComplete="off" onChange={(event) => setAdminId(event.target.value)} />
-      </label>
-      <label>
-        Admin email
-        <input type="email" value={adminEmail} onChange={(event) => setAdminEmail(event.target.value)} />
-      </label>
+      <TextField label="Admin Id" value={adminId} autoComplete="off" onValue={setAdminId} />
+      <TextField label="Admin email" type="email" value={adminEmail} onValue={setAdminEmail} />
       <FormAlert message={error} />
       <button type="submit" disabled={busy}>
         Add admin

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { courseKeys, createCourse } from '../api/courses';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 /** Course Name and Course Description; the creator becomes the first admin (SPEC §6). */
 export function CreateCourseForm({ userId }: { userId: string }) {
@@ -35,10 +36,7 @@ export function CreateCourseForm({ userId }: { userId: string }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <label>
-        Course Name
-        <input value={name} onChange={(event) => setName(event.target.value)} required />
-      </label>
+      <TextField label="Course Name" value={name} onValue={setName} required />
       <label>
         Course Description
         <textarea

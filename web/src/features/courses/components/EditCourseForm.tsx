@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { courseKeys, updateCourse } from '../api/courses';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { TextField } from '../../../components/ui/TextField';
 
 /** Name and Description of a course; mount with key={course.id} so it starts from the loaded values. */
 export function EditCourseForm({ course }: { course: CourseDto }) {
@@ -28,10 +29,7 @@ export function EditCourseForm({ course }: { course: CourseDto }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <label>
-        Name
-        <input value={name} onChange={(event) => setName(event.target.value)} required />
-      </label>
+      <TextField label="Name" value={name} onValue={setName} required />
       <label>
         Description
         <textarea value={description} rows={4} onChange={(event) => setDescription(event.target.value)} />

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { courseKeys } from '../api/courses';
 import { type JoinOutcome, joinCourseOrLecture } from '../api/join';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { TextField } from '../../../components/ui/TextField';
 
 const videoPath = (lectureId: string, firstVideoId: string | null) =>
   firstVideoId ? `/video/${firstVideoId}?lectureId=${lectureId}` : `/lecture/${lectureId}`;
@@ -74,10 +75,7 @@ export function JoinForm({ userId, initialCode }: { userId: string; initialCode?
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <label>
-        Course or Lecture ID
-        <input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" />
-      </label>
+      <TextField label="Course or Lecture ID" value={code} onValue={setCode} autoComplete="off" />
       <p className="hint">Your instructor gives you this ID, or a link that joins for you.</p>
       <FormAlert message={error} />
       <button type="submit" disabled={busy}>

@@ -6,6 +6,11 @@ import { QUESTIONS_KEY, putVote } from '../api/questions-api';
 import { formatRating, ownVote } from '../utils/votes';
 import '../questions.css';
 
+const ARROWS: Record<VoteOption, { label: string; symbol: string }> = {
+  UP: { label: 'Upvote', symbol: '▲' },
+  DOWN: { label: 'Downvote', symbol: '▼' },
+};
+
 /**
  * Up/down arrows with the rating (SPEC §4 Votes): a click sends UP or DOWN and the answer's userVotes and
  * ratings replace the local values. The chosen arrow shows pressed. Anonymous viewers see the count only.
@@ -30,35 +35,28 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
     }
   };
 
+  // Only a signed-in viewer gets the arrows; the same button serves both directions.
+  const arrow = (option: VoteOption) =>
+    userId && (
+      <button
+        type="button"
+        className="secondary"
+        aria-label={ARROWS[option].label}
+        aria-pressed={mine === option}
+        disabled={busy}
+        onClick={() => void vote(option)}
+      >
+        {ARROWS[option].symbol}
+      </button>
+    );
+
   return (
     <div className="vote-arrows" role="group" aria-label="Rate this response">
-      {userId && (
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Upvote"
-          aria-pressed={mine === 'UP'}
-          disabled={busy}
-          onClick={() => void vote('UP')}
-        >
-          ▲
-        </button>
-      )}
+      {arrow('UP')}
       <span aria-label={`Rating ${votes.ratings}`} className="vote-count">
         {formatRating(votes.ratings)}
       </span>
-      {userId && (
-        <button
-          type="button"
-          className="secondary"
-          aria-label="Downvote"
-          aria-pressed={mine === 'DOWN'}
-          disabled={busy}
-          onClick={() => void vote('DOWN')}
-        >
-          ▼
-        </button>
-      )}
+      {arrow('DOWN')}
     </div>
   );
 }
