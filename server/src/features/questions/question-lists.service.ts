@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
 import { toVideoDto } from '../videos/video.mapper';
+import { findVideo } from '../videos/videos.repository';
 import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionRow,
@@ -17,7 +18,6 @@ import {
   votesOf,
 } from './question-list.query';
 import type { LectureQuestionsCache } from './lecture-questions.cache';
-import { findVideo } from './questions.repository';
 import { assertSelf } from './questions.service';
 import { videoRole } from './question-access';
 

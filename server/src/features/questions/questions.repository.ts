@@ -1,6 +1,6 @@
 import { and, eq, exists, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { courseAdmins, questionVotes, questions, responses, users, videos } from '../../db/schema';
+import { courseAdmins, questionVotes, questions, responses, users } from '../../db/schema';
 
 export type QuestionRecord = typeof questions.$inferSelect;
 
@@ -86,11 +86,6 @@ export async function findUserContact(db: DbOrTx, userId: string) {
     .select({ email: users.email, name: users.name, wantsAnswerMail: users.receiveEmailsAnsweredQuestion })
     .from(users)
     .where(eq(users.id, userId));
-  return row ?? null;
-}
-
-export async function findVideo(db: DbOrTx, videoId: string) {
-  const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
   return row ?? null;
 }
 

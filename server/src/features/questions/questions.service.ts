@@ -14,13 +14,13 @@ import type { AuthUser } from '../../plugins/auth';
 import { findCourse } from '../access/access.repository';
 import { lectureRole } from '../access/access.service';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
+import { findVideo } from '../videos/videos.repository';
 import { isInLiveWindow } from './live-window';
 import { mailNewQuestion } from './questions.mail';
 import { toQuestionDto } from './questions.mapper';
 import {
   deleteQuestion,
   deleteResponseIfUnused,
-  findVideo,
   findVote,
   insertQuestion,
   lockQuestion,
