@@ -1,12 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every layer. API tests run once per database: PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it).
 const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
+// The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin.
+const pgliteOnly = ['server/test/durability.api.test.ts'];
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: apiTests,
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? pgliteOnly : [])],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { LECTERN_TEST_DB: db },

@@ -75,8 +75,7 @@ const post = (server: Server, url: string, body: object) =>
     body: JSON.stringify(body),
   });
 
-const onPglite = process.env.LECTERN_TEST_DB !== 'postgres';
-describe.runIf(onPglite)('durability of the embedded database', { timeout: 120_000 }, () => {
+describe('durability of the embedded database', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-durability-'));
   const running: Server[] = [];
   const start = async () => {
