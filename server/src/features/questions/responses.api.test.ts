@@ -4,6 +4,7 @@ import { type QuestionDto, RESPONSE_ID_HEADER, VALIDATION, type VideoResponseAns
 import { mediaFiles, questions, responses } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
+import { tusMetadata } from '../videos/test/tus-requests';
 import { fixture, multipart, storedFiles } from '../videos/test/video-world';
 import { expectStatus } from '../../../test/calls';
 import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
@@ -113,10 +114,6 @@ describe('answer videos: POST /api/upload/videoResponse and tus kind=response', 
   });
 
   describe('tus kind=response', () => {
-    const meta = (pairs: Record<string, string>) =>
-      Object.entries(pairs)
-        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-        .join(',');
     const create = (who: TestUser, questionID: string, size: number) =>
       t.app.inject({
         method: 'POST',
@@ -125,7 +122,7 @@ describe('answer videos: POST /api/upload/videoResponse and tus kind=response', 
           ...who.auth,
           'tus-resumable': '1.0.0',
           'upload-length': String(size),
-          'upload-metadata': meta({ kind: 'response', questionID, title: 'Recorded answer' }),
+          'upload-metadata': tusMetadata({ kind: 'response', questionID, title: 'Recorded answer' }),
         },
       });
 

@@ -8,17 +8,21 @@ type Auth = Record<string, string>;
 const TUS = { 'tus-resumable': '1.0.0' };
 export const b64 = (s: string) => Buffer.from(s).toString('base64');
 
+/** An Upload-Metadata header: `key base64(value)` pairs. */
+export const tusMetadata = (pairs: Record<string, string>) =>
+  Object.entries(pairs)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',');
+
 /** Upload-Metadata for a lecture video of course A, lecture A, with overrides or extra keys. */
 export const lectureVideoMetadata = (w: VideoWorld, over: Record<string, string> = {}) =>
-  Object.entries({
+  tusMetadata({
     kind: UPLOAD_KINDS.lectureVideo,
     courseID: w.courseA,
     lectureID: w.lectureA,
     title: 'Taped',
     ...over,
-  })
-    .map(([k, v]) => `${k} ${b64(v)}`)
-    .join(',');
+  });
 
 export const createUpload = (base: string, auth: Auth, length: number, metadata: string) =>
   fetch(`${base}/tus/`, {
