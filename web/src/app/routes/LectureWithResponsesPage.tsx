@@ -1,13 +1,12 @@
 import { DELAYS_MS, LOADING, type QuestionDto, STATUS_TEXT } from '@lectern/shared';
-import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
-import type { PlayerHandle } from '../../features/player/types';
+import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
 import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
-import { readNavState } from '../../features/player/utils/playback';
 import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
@@ -23,10 +22,8 @@ export function LectureWithResponsesPage() {
 
 function LectureWithResponsesView({ videoId }: { videoId: string }) {
   const user = useUser();
-  const location = useLocation();
   const navigate = useNavigate();
-  const [nav] = useState(() => readNavState(location.state));
-  const player = useRef<PlayerHandle | null>(null);
+  const { handle: player, playerProps } = useLecturePlayer();
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
@@ -75,13 +72,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
           />
         </div>
         <div>
-          <LecturePlayer
-            video={v}
-            handle={player}
-            startAt={nav.seekTo}
-            autoplay={nav.autoplay}
-            {...lectureUsageEvents(logContext)}
-          />
+          <LecturePlayer video={v} {...playerProps} {...lectureUsageEvents(logContext)} />
           <p>
             <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Return to standard lecture view</Link>
           </p>

@@ -1,14 +1,14 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { WhereUsedButton } from '../../features/lectures/components/WhereUsedButton';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
-import type { PlayerHandle } from '../../features/player/types';
-import { nextVideoId, readNavState } from '../../features/player/utils/playback';
+import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
+import { nextVideoId } from '../../features/player/utils/playback';
 import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { LectureQuestionsAdmin } from '../../features/questions/components/LectureQuestionsAdmin';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
@@ -24,10 +24,8 @@ export function VideoAdminPage() {
 
 function VideoAdminView({ videoId }: { videoId: string }) {
   const user = useUser();
-  const location = useLocation();
   const navigate = useNavigate();
-  const [nav] = useState(() => readNavState(location.state));
-  const player = useRef<PlayerHandle | null>(null);
+  const { handle: player, playerProps } = useLecturePlayer();
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
@@ -72,13 +70,7 @@ function VideoAdminView({ videoId }: { videoId: string }) {
           {playlist.data && <Playlist videos={playlist.data} currentId={v.id} hrefFor={adminHref} />}
         </aside>
         <div>
-          <LecturePlayer
-            video={v}
-            handle={player}
-            startAt={nav.seekTo}
-            autoplay={nav.autoplay}
-            onEnded={playNext}
-          />
+          <LecturePlayer video={v} {...playerProps} onEnded={playNext} />
           {questions.isPending ? (
             <p role="status">{LOADING.questions}</p>
           ) : (

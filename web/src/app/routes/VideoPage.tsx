@@ -1,14 +1,14 @@
 import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
-import type { PlayerHandle } from '../../features/player/types';
+import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
 import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
-import { nextVideoId, readNavState } from '../../features/player/utils/playback';
+import { nextVideoId } from '../../features/player/utils/playback';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { QuestionBox } from '../../features/questions/components/QuestionBox';
 import { QuestionCards } from '../../features/questions/components/QuestionCards';
@@ -26,11 +26,9 @@ export function VideoPage() {
 
 function VideoView({ videoId }: { videoId: string }) {
   const { videoAnswerId } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const [nav] = useState(() => readNavState(location.state));
-  const player = useRef<PlayerHandle | null>(null);
+  const { handle: player, nav, playerProps } = useLecturePlayer();
   const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
@@ -90,9 +88,7 @@ function VideoView({ videoId }: { videoId: string }) {
         <div>
           <LecturePlayer
             video={v}
-            handle={player}
-            startAt={nav.seekTo}
-            autoplay={nav.autoplay}
+            {...playerProps}
             {...lectureUsageEvents(logContext)}
             onTime={(current, duration) => setTime({ current, duration })}
             onEnded={playNext}

@@ -2,7 +2,7 @@ import { ERRORS, SUCCESS } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { postForgotPassword } from '../api/session';
 import { FormAlert } from '../../../components/ui/FormAlert';
-import { TextField } from '../../../components/ui/TextField';
+import { EmailField } from './AccountFields';
 
 /** Email and "Send Reset Link" (SPEC §2). The answer never tells whether the address has an account. */
 export function ForgotPasswordForm() {
@@ -22,15 +22,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField autoComplete="email" value={email} onValue={setEmail} />
       {outcome === 'sent' && (
         <p role="status" className="success-text">
           {SUCCESS.resetLinkSent}

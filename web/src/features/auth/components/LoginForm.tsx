@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { postLogin } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { EmailField } from './AccountFields';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
 
@@ -33,15 +34,7 @@ export function LoginForm({
   const signupPath = courseIDtoJoin ? `/signup/${encodeURIComponent(courseIDtoJoin)}` : '/signup';
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField autoComplete="username" value={email} onValue={setEmail} />
       <TextField
         label="Password"
         type="password"

@@ -1,11 +1,10 @@
-import { ERRORS, PASSWORD_RULE, VALIDATION } from '@lectern/shared';
+import { ERRORS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { postResetPassword } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
-import { newPasswordInput } from '../utils/new-password-input';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { NewPasswordFields } from './AccountFields';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
-import { TextField } from '../../../components/ui/TextField';
 
 /** New Password and Confirm Password for the token of the emailed link (SPEC §2). */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset(): void }) {
@@ -30,11 +29,13 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset()
 
   return (
     <form className="form" onSubmit={(e) => void handleSubmit(e)}>
-      <TextField label="New Password" {...newPasswordInput} value={password} onValue={setPassword} />
-      <TextField label="Confirm Password" {...newPasswordInput} value={confirm} onValue={setConfirm} />
-      <p id="password-rule" className="hint">
-        {PASSWORD_RULE}
-      </p>
+      <NewPasswordFields
+        passwordLabel="New Password"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>

@@ -1,10 +1,10 @@
-import { ERRORS, type LoginAnswer, PASSWORD_RULE, VALIDATION } from '@lectern/shared';
+import { ERRORS, type LoginAnswer, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { postSignup } from '../api/session';
 import { serverErrorText } from '../utils/form-error';
-import { newPasswordInput } from '../utils/new-password-input';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { EmailField, NewPasswordFields } from './AccountFields';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
 
@@ -52,32 +52,14 @@ export function SignupForm({
         value={fields.name}
         onValue={set('name')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={fields.email}
-        onValue={set('email')}
+      <EmailField autoComplete="email" value={fields.email} onValue={set('email')} />
+      <NewPasswordFields
+        passwordLabel="Password"
+        password={fields.password}
+        confirm={fields.confirm}
+        onPassword={set('password')}
+        onConfirm={set('confirm')}
       />
-      <TextField
-        label="Password"
-        name="password"
-        {...newPasswordInput}
-        value={fields.password}
-        onValue={set('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        name="confirm"
-        {...newPasswordInput}
-        value={fields.confirm}
-        onValue={set('confirm')}
-      />
-      <p id="password-rule" className="hint">
-        {PASSWORD_RULE}
-      </p>
       <FormAlert message={error} />
       <div className="row">
         <button type="submit" disabled={busy}>
