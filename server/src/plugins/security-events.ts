@@ -10,7 +10,8 @@ export type SecurityEvent =
   | 'email.change'
   | 'reset.requested'
   | 'reset.completed'
-  | 'access.denied';
+  | 'access.denied'
+  | 'upload.rejected';
 
 /**
  * One JSON line per event with the request id (pino's reqId), the user or "anonymous" and the IP.
@@ -24,6 +25,21 @@ export function logSecurityEvent(
   req.log.info({ securityEvent: event, userId: req.user?.id ?? 'anonymous', ip: req.ip, ...details }, event);
 }
 
+const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
+
+/** Why an upload was refused, by status: too large, not an mp4, or a damaged one. */
+const UPLOAD_REJECTIONS = new Map<number, string>([
+  [413, 'size'],
+  [415, 'type'],
+  [422, 'type'],
+]);
+
+/** Logs 'upload.rejected' when an upload request ended with a refusal status; does nothing otherwise. */
+export function logUploadRejected(req: FastifyRequest, status: number): void {
+  const reason = UPLOAD_REJECTIONS.get(status);
+  if (reason) logSecurityEvent(req, 'upload.rejected', { status, reason, route: routeOf(req) });
+}
+
 const DENIALS = new Set([401, 403, 429]);
 
 export function registerSecurityEvents(app: FastifyInstance): void {
@@ -31,7 +47,7 @@ export function registerSecurityEvents(app: FastifyInstance): void {
     if (DENIALS.has(reply.statusCode)) {
       logSecurityEvent(req, 'access.denied', {
         status: reply.statusCode,
-        route: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+        route: routeOf(req),
       });
     }
   });

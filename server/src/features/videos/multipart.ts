@@ -4,16 +4,23 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, payloadTooLarge, unsupportedMedia } from '../../lib/errors';
+import { HttpError, badRequest, payloadTooLarge, unsupportedMedia } from '../../lib/errors';
+import { logUploadRejected } from '../../plugins/security-events';
 
 // Multipart uploads of the spec (videoFileToLecture, videoResponse): exactly one file part, streamed to a
 // scratch file in the media store, never buffered. The text fields must come before the file, so the
 // caller's rights are checked before a single byte is written.
 
-/** Registers @fastify/multipart in the calling scope with the configured size limit (413 beyond). */
+/**
+ * Registers @fastify/multipart in the calling scope with the configured size limit (413 beyond), and logs
+ * the scope's refused multipart uploads (too large, not an mp4) as security events (SECURITY LOG-1).
+ */
 export async function registerMultipart(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   await scope.register(multipart, {
     limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 30 },
+  });
+  scope.addHook('onError', async (req, _reply, error) => {
+    if (req.isMultipart() && error instanceof HttpError) logUploadRejected(req, error.statusCode);
   });
 }
 

@@ -8,8 +8,10 @@ import { VIDEO_ID_HEADER } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../lib/errors';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
+import { logUploadRejected } from '../../../plugins/security-events';
 import type { Feature } from '../../feature';
 import { ingestMp4File } from '../ingest';
+import { recordCompletion, recordedCompletion } from './upload-completion';
 import { PURGE_EVERY_MS, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
 import { type UploadMetadata, uploadKind } from './upload-kinds';
 
@@ -18,7 +20,10 @@ import { type UploadMetadata, uploadKind } from './upload-kinds';
 // in the upload's metadata and HEAD/PATCH/DELETE by anyone else get 403. The last PATCH validates the mp4,
 // imports it and creates the kind's object exactly once, then the upload's files are deleted (a repeated
 // final PATCH gets 404). @tus/file-store takes the offset from the file size on disk, so resuming works
-// after a dropped connection and after a restart.
+// after a dropped connection and after a restart. If the process died between the last byte and that
+// answer (SECURITY FI-2), a HEAD or a resent final PATCH runs the completion then, and answers the
+// recorded headers from then on (upload-completion.ts); a HEAD leaves the files for the final PATCH or
+// the expiry purge.
 
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
 interface TusError {
@@ -55,6 +60,29 @@ export const tusRoutes: Feature = (app, deps) => {
     return user;
   };
 
+  /**
+   * Completes a fully received upload once: concurrent callers share one run (per process), and later
+   * ones, in this process or after a restart, get the headers recorded by the first.
+   */
+  function finish(id: string, user: AuthUser): Promise<Record<string, string>> {
+    let pending = completions.get(id);
+    if (!pending) {
+      pending = datastore.getUpload(id).then(async (upload) => {
+        const recorded = recordedCompletion(upload);
+        if (recorded) return recorded;
+        const headers = await complete(upload, user);
+        // Unrecorded, the upload must go: a resent final PATCH then gets 404 instead of a second object.
+        await recordCompletion(deps.config.uploadsDir, id, headers).catch(() =>
+          datastore.remove(id).catch(() => undefined),
+        );
+        return headers;
+      });
+      completions.set(id, pending);
+      void pending.catch(() => undefined).finally(() => completions.delete(id));
+    }
+    return pending.catch((e: unknown) => Promise.reject(tusError(e)));
+  }
+
   /** Validates, imports and hands the file to its kind; a refused file and its upload record are deleted. */
   async function complete(upload: Upload, user: AuthUser): Promise<Record<string, string>> {
     const metadata = stringMetadata(upload);
@@ -88,6 +116,12 @@ export const tusRoutes: Feature = (app, deps) => {
       if (upload && upload.metadata?.ownerId !== user.id) {
         throw { status_code: 403, body: 'This upload belongs to another user' } satisfies TusError;
       }
+      // A HEAD on a complete upload answers the completion's headers (tus-js-client resumes a complete
+      // upload with a HEAD only), completing it first if the process died before it could (FI-2).
+      if (req.method === 'HEAD' && upload && upload.size !== undefined && upload.offset === upload.size) {
+        const headers = await finish(upload.id, user);
+        for (const [name, value] of Object.entries(headers)) req.runtime?.node?.res?.setHeader(name, value);
+      }
     },
     async onUploadCreate(req, upload) {
       const user = userOf(req);
@@ -100,22 +134,12 @@ export const tusRoutes: Feature = (app, deps) => {
       return { metadata: { ...kept, kind: metadata.kind!, ownerId: user.id } };
     },
     async onUploadFinish(req, upload) {
-      const user = userOf(req);
-      let pending = completions.get(upload.id);
-      if (!pending) {
-        pending = complete(upload, user);
-        completions.set(upload.id, pending);
-        pending.catch(() => completions.delete(upload.id));
-      }
-      return { headers: await pending.catch((e: unknown) => Promise.reject(tusError(e))) };
+      return { headers: await finish(upload.id, userOf(req)) };
     },
   });
   // Once the answer is written the upload's files are no longer needed: the media store holds the bytes.
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload: Upload) => {
-    void datastore
-      .remove(upload.id)
-      .catch(() => undefined)
-      .finally(() => completions.delete(upload.id));
+    void datastore.remove(upload.id).catch(() => undefined);
   });
 
   const purge = () =>
@@ -135,6 +159,7 @@ export const tusRoutes: Feature = (app, deps) => {
     reply.raw.setHeader('x-content-type-options', 'nosniff');
     reply.raw.setHeader('cache-control', 'no-store');
     await tus.handle(req.raw, reply.raw);
+    logUploadRejected(req, reply.raw.statusCode);
   };
   for (const url of ['/tus', '/tus/*']) {
     app.route({
