@@ -3,13 +3,26 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // One runner for every layer. API tests run once per database: PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it).
 const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
-// The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin.
-const pgliteOnly = ['server/test/durability.api.test.ts'];
+// The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin: after a
+// kill -9 a PostgreSQL job lease takes a minute to expire.
+const pgliteOnly = [
+  'server/test/durability.api.test.ts',
+  'server/src/features/videos/processing-crash.api.test.ts',
+];
+// Only a real PostgreSQL server can cut a server's connections, or host several instances on one
+// database (the embedded one belongs to one process).
+const postgresOnly = [
+  'server/src/features/events/events-reconnect.api.test.ts',
+  'server/test/two-instances.api.test.ts',
+  'server/test/multi-instance.api.test.ts',
+  'server/src/features/videos/upload-tus-instances.api.test.ts',
+  'server/src/lib/shared-state/postgres-shared-state.api.test.ts',
+];
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: apiTests,
-    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? pgliteOnly : [])],
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? pgliteOnly : postgresOnly)],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { LECTERN_TEST_DB: db },

@@ -1,27 +1,30 @@
-// `npm test`: every test. Browser tests need Debian's Chromium: installed here when we are root on
-// Debian, otherwise we stop with the command to run.
+// `npm test`: every test. Browser tests need Debian's Chromium, and with TEST_DATABASE_URL the
+// multi-instance test needs Debian's nginx: installed here when we are root on Debian, otherwise we stop
+// with the command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-if (!fs.existsSync(CHROMIUM)) {
+/** Installs a Debian package the tests need when we are root on Debian, or stops with the command. */
+function ensurePackage(binary, pkg, why) {
+  if (fs.existsSync(binary)) return;
   const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(
-      'Browser tests need Chromium: run `sudo apt-get install -y chromium` and then `npm test` again.',
-    );
+    console.error(`${why} need ${pkg}: run \`sudo apt-get install -y ${pkg}\` and then \`npm test\` again.`);
     process.exit(1);
   }
-  console.log('Installing Chromium for the browser tests…');
+  console.log(`Installing ${pkg}: ${why.toLowerCase()} need it…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
+
+ensurePackage('/usr/bin/chromium', 'chromium', 'Browser tests');
+// The multi-instance test (PostgreSQL only) runs two servers behind nginx.
+if (process.env.TEST_DATABASE_URL) ensurePackage('/usr/sbin/nginx', 'nginx', 'Multi-instance tests');
 
 const run = (args) => spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1;
 

@@ -1,30 +1,20 @@
-// Minimal API calls for benchmark setup: an instructor with a course and a lecture.
+// API calls for benchmark setup: users, an instructor with a course and a lecture, answers.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-async function call(base, path, { method = 'POST', body, token } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 export async function instructorWithLecture(base) {
-  const signup = await call(base, '/api/signup/', {
+  const signup = await api(base, '/api/signup/', {
     body: { name: 'Bench Instructor', email: `${randomUUID()}@bench.lectern`, password: 'bench password 1' },
   });
   const token = signup.token;
-  const course = await call(base, '/api/courses', {
+  const course = await api(base, '/api/courses', {
     token,
     body: { name: 'Bench', description: 'Benchmarks' },
   });
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString();
-  const lecture = await call(base, '/api/upload/createLectureOnly', {
+  const lecture = await api(base, '/api/upload/createLectureOnly', {
     token,
     body: {
       courseID: course.id,
@@ -53,4 +43,66 @@ export async function uploadVideoFile(base, { token, courseId, lectureId }, file
   });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+export async function api(base, urlPath, { method = 'POST', body, token, headers = {} } = {}) {
+  const res = await fetch(`${base}${urlPath}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+// Signups are limited per address (SECURITY RL-2): a class larger than that signs up from several
+// networks, named in X-Forwarded-For (heeded by a server started with TRUST_PROXY=127.0.0.1).
+const SIGNUPS_PER_NETWORK = 500;
+
+/** `count` users, eight signups at a time (argon2 is deliberately slow). */
+export async function signupMany(base, count, label) {
+  const users = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) =>
+      api(base, '/api/signup/', {
+        body: {
+          name: `${label} ${i + j}`,
+          email: `${randomUUID()}@bench.lectern`,
+          password: 'bench password 1',
+        },
+        headers: { 'x-forwarded-for': `192.0.2.${1 + Math.floor((i + j) / SIGNUPS_PER_NETWORK)}` },
+      }),
+    );
+    users.push(...(await Promise.all(batch)));
+  }
+  return users;
+}
+
+/** Joins every user to the course, 25 at a time. */
+export async function joinAll(base, users, courseId) {
+  for (let i = 0; i < users.length; i += 25) {
+    await Promise.all(
+      users
+        .slice(i, i + 25)
+        .map((u) => api(base, '/api/courses/join', { token: u.token, body: { courseId } })),
+    );
+  }
+}
+
+/** Answers a question with a video file through the multipart endpoint. */
+export async function answerWithVideo(base, token, questionID, file) {
+  const form = new FormData();
+  form.append('questionID', questionID);
+  form.append('title', 'Answer');
+  form.append('file', await fs.openAsBlob(file, { type: 'video/mp4' }), path.basename(file));
+  const res = await fetch(`${base}/api/upload/videoResponse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`answer: ${res.status} ${await res.text()}`);
 }

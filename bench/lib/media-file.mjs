@@ -1,11 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { ROOT } from './server.mjs';
+import fs from 'node:fs';
+import { largeMp4 } from '../../test-media/make.mjs';
 
-const MAKE_LARGE = path.resolve(ROOT, '../shared/fixtures/make-large.sh');
-
-/** Writes a synthetic 720p H.264/AAC mp4 of about `mb` MB to `out` with shared/fixtures/make-large.sh. */
+/**
+ * A synthetic 720p H.264/AAC faststart mp4 of about `mb` MB at `out` (generated once into
+ * test-media/generated/ by the project's own script and ffmpeg, then hard-linked or copied).
+ */
 export function makeLargeMp4(mb, out) {
-  execFileSync('bash', [process.env.BENCH_MAKE_LARGE ?? MAKE_LARGE, String(mb), out], { stdio: 'inherit' });
+  const made = largeMp4(mb);
+  try {
+    fs.linkSync(made, out);
+  } catch {
+    fs.copyFileSync(made, out);
+  }
   return out;
 }

@@ -6,11 +6,10 @@
 // Knobs: BENCH_POLL_SECONDS (open-loop phase, 45), BENCH_STUDENTS (500), BENCH_SECONDS (ceiling runs, 10).
 // Set DATABASE_URL to run Lectern on PostgreSQL instead of PGlite.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { instructorWithLecture } from '../lib/api.mjs';
+import { answerWithVideo, api, instructorWithLecture, joinAll, signupMany } from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
 import { ROOT, freePort, startLectern, tempDir } from '../lib/server.mjs';
 
@@ -19,58 +18,17 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
 const CEILING_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const QUESTIONS = 200;
 const POLL_MS = 7000;
-const ANSWER = path.resolve(ROOT, '../shared/fixtures/answer-4s.mp4');
+const ANSWER = path.join(ROOT, 'test-media/answer-4s.mp4');
 
 const pct = (sorted, p) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
-
-async function api(base, urlPath, { method = 'POST', body, token } = {}) {
-  const res = await fetch(`${base}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** `count` users, eight signups at a time (argon2 is deliberately slow). */
-async function signup(base, count, label) {
-  const users = [];
-  for (let i = 0; i < count; i += 8) {
-    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) =>
-      api(base, '/api/signup/', {
-        body: {
-          name: `${label} ${i + j}`,
-          email: `${randomUUID()}@bench.lectern`,
-          password: 'bench password 1',
-        },
-      }),
-    );
-    users.push(...(await Promise.all(batch)));
-  }
-  return users;
-}
-
-async function answerWithVideo(base, token, questionID) {
-  const form = new FormData();
-  form.append('questionID', questionID);
-  form.append('title', 'Answer');
-  form.append('file', await fs.openAsBlob(ANSWER, { type: 'video/mp4' }), 'answer.mp4');
-  const res = await fetch(`${base}/api/upload/videoResponse`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`answer: ${res.status} ${await res.text()}`);
-}
 
 /**
  * A lecture holding one video with 200 answered questions. Rate limits shape the setup: a user may ask
  * 10 questions a minute and upload 20 answers an hour (SECURITY RL-4), so 20 students ask and 10 admins
  * answer.
  */
-async function seedLecture(base) {
+export async function seedLecture(base) {
   const owner = await instructorWithLecture(base);
   const video = await api(base, '/api/upload/youtubeToLecture', {
     token: owner.token,
@@ -81,14 +39,8 @@ async function seedLecture(base) {
       videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     },
   });
-  const students = await signup(base, STUDENTS, 'Student');
-  for (let i = 0; i < students.length; i += 25) {
-    await Promise.all(
-      students
-        .slice(i, i + 25)
-        .map((s) => api(base, '/api/courses/join', { token: s.token, body: { courseId: owner.courseId } })),
-    );
-  }
+  const students = await signupMany(base, STUDENTS, 'Student');
+  await joinAll(base, students, owner.courseId);
   const askers = students.slice(0, QUESTIONS / 10);
   const questions = (
     await Promise.all(
@@ -110,7 +62,7 @@ async function seedLecture(base) {
       }),
     )
   ).flat();
-  const coAdmins = await signup(base, QUESTIONS / 20 - 1, 'Co-admin');
+  const coAdmins = await signupMany(base, QUESTIONS / 20 - 1, 'Co-admin');
   for (const admin of coAdmins)
     await api(base, '/api/courses/add-admin', {
       token: owner.token,
@@ -119,7 +71,7 @@ async function seedLecture(base) {
   const answerers = [owner.token, ...coAdmins.map((a) => a.token)];
   await Promise.all(
     answerers.map(async (token, a) => {
-      for (const id of questions.slice(a * 20, a * 20 + 20)) await answerWithVideo(base, token, id);
+      for (const id of questions.slice(a * 20, a * 20 + 20)) await answerWithVideo(base, token, id, ANSWER);
     }),
   );
   return { lectureId: owner.lectureId, students };
@@ -142,14 +94,14 @@ function get(agent, url, token) {
 }
 
 /** Every student polls every 7 s from a random phase; nothing waits for an answer before the next send. */
-async function openLoop(url, tokens) {
+export async function openLoop(url, tokens, seconds = POLL_SECONDS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
   const latencies = [];
   const statuses = new Map();
   let bytes = 0;
   const inflight = [];
   const started = performance.now();
-  const end = started + POLL_SECONDS * 1000;
+  const end = started + seconds * 1000;
   const timers = tokens.map((token) => {
     const fire = (planned) => {
       if (planned >= end) return;
@@ -166,7 +118,7 @@ async function openLoop(url, tokens) {
     const first = started + Math.random() * POLL_MS;
     return setTimeout(() => fire(first), first - started);
   });
-  await new Promise((r) => setTimeout(r, POLL_SECONDS * 1000 + 50));
+  await new Promise((r) => setTimeout(r, seconds * 1000 + 50));
   timers.forEach(clearTimeout);
   await Promise.all(inflight);
   agent.destroy();

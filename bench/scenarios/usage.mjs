@@ -13,7 +13,7 @@ import { ROOT, startLectern } from '../lib/server.mjs';
 const SECONDS = Number(process.env.BENCH_USAGE_SECONDS ?? 30);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
 const EVENT_EVERY_MS = 10_000;
-const VIDEO = path.resolve(ROOT, '../shared/fixtures/lecture-90s.mp4');
+const VIDEO = path.join(ROOT, 'test-media/lecture-90s.mp4');
 const ACTIONS = ['videoPlayLecture', 'videoPauseLecture', 'videoSeekedLecture', 'videoRateChangeLecture'];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -21,17 +21,34 @@ export interface BrowserFixture {
   page: Page;
 }
 
+/** Chromium's fake camera and microphone (a test pattern and a beep), granted without asking; screen
+ * capture gets the whole (virtual) screen without a picker. For the recording journeys. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export interface BrowserOptions {
+  /** Chromium flags added to the usual ones, e.g. FAKE_MEDIA_ARGS. */
+  args?: string[];
+  /** Permissions granted to every context, e.g. ['camera']; anything else asked for is denied. */
+  permissions?: string[];
+}
+
 /**
- * One browser per spec file and a fresh context (empty localStorage) per test.
- * Use: `const b = useBrowser();` then `b.page` inside tests.
+ * One browser per spec file (or per describe block that calls it) and a fresh context (empty
+ * localStorage) per test. Use: `const b = useBrowser();` then `b.page` inside tests.
  */
-export function useBrowser(): BrowserFixture {
+export function useBrowser(options: BrowserOptions = {}): BrowserFixture {
   const fixture = {} as BrowserFixture;
   beforeAll(async () => {
-    fixture.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    fixture.browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    });
   });
   beforeEach(async () => {
-    fixture.context = await fixture.browser.newContext({ baseURL: baseURL() });
+    fixture.context = await fixture.browser.newContext({
+      baseURL: baseURL(),
+      ...(options.permissions && { permissions: options.permissions }),
+    });
     fixture.context.setDefaultTimeout(10_000);
     fixture.page = await fixture.context.newPage();
   });

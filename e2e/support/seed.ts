@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { CourseDto, LectureDto, QuestionDto, VideoDto } from '@lectern/shared';
 import { type E2eUser, apiCall, signupViaApi } from './api';
 import { baseURL } from './browser';
 
 // Seeding through the real API (DESIGN §9): the data a journey starts from, never the journey itself.
 
-export const FIXTURES = '/work/shared/fixtures';
+/** The project's own test media (test-media/make.mjs makes them). */
+export const FIXTURES = path.resolve(import.meta.dirname, '../../test-media');
 export const HOUR = 60 * 60 * 1000;
 export const youtubeUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
@@ -57,17 +59,17 @@ export const addYouTubeVideo = (owner: E2eUser, ids: LectureIds, title: string, 
   });
 
 /** A multipart POST with one fixture mp4 as `file`; the upload endpoints answer 201. */
-async function postFixture(path: string, token: string, fields: Record<string, string>, fixture: string) {
+async function postFixture(url: string, token: string, fields: Record<string, string>, fixture: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const mp4 = fs.readFileSync(`${FIXTURES}/${fixture}`);
+  const mp4 = fs.readFileSync(path.join(FIXTURES, fixture));
   form.append('file', new Blob([mp4], { type: 'video/mp4' }), fixture);
-  const res = await fetch(`${baseURL()}${path}`, {
+  const res = await fetch(`${baseURL()}${url}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  if (res.status !== 201) throw new Error(`POST ${path} ${fixture} → ${res.status} ${await res.text()}`);
+  if (res.status !== 201) throw new Error(`POST ${url} ${fixture} → ${res.status} ${await res.text()}`);
   return res;
 }
 

@@ -188,7 +188,7 @@ describe('asking and answering', () => {
       .click();
     await page.getByRole('button', { name: 'Upload response' }).click();
     await page.getByText(VALIDATION.selectFile).waitFor();
-    await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/webm-disguised-as.mp4`);
+    await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
     await page.getByRole('button', { name: 'Upload response' }).click();
     await page.getByText(/^File Upload Failed: \d{3}$/).waitFor({ timeout: 20_000 });
     page.once('dialog', (d) => {

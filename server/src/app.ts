@@ -3,11 +3,17 @@ import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config/env';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
+import { createEventBus } from './events/event-bus';
+import { createJobQueue } from './jobs/job-queue';
+import { createMailQueue } from './jobs/mail-queue';
 import { features } from './features';
+import { sessionResolver } from './features/auth/session-resolver';
+import { type StreamHub, createStreamHub } from './features/events/stream-hub';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createDiskMediaStore } from './lib/media-store';
+import { createSharedState } from './lib/shared-state';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -16,7 +22,7 @@ import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
   config: AppConfig;
-  db: Db;
+  database: Database;
   clock?: Clock;
   mailer?: Mailer;
   /** false for tests; pino options otherwise. */
@@ -55,32 +61,56 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: text/plain bodies would make unauthenticated POSTs simple CSRF requests (SECURITY VAL-1).
   app.removeContentTypeParser('text/plain');
 
+  const { database } = options;
+  const log = app.log as FastifyBaseLogger;
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }, log);
+  const jobs = createJobQueue({
+    db: database.db,
+    listen: database.listen,
+    log,
+    exclusive: database.kind === 'pglite',
+  });
   const deps: AppDeps = {
     config,
-    db: options.db,
+    db: database.db,
     clock: options.clock ?? systemClock,
-    mailer:
-      options.mailer ??
-      createMailer(
-        { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
-        app.log as FastifyBaseLogger,
-      ),
     media: createDiskMediaStore(config.mediaDir),
+    jobs,
+    mail: createMailQueue(jobs, mailer),
+    events: createEventBus(database.db, database.listen, log),
+    // Chosen once: in memory on the embedded database, in PostgreSQL when instances may share it.
+    shared: createSharedState(database),
   };
   app.decorate('deps', deps);
+  app.decorate('eventStreams', createStreamHub({ db: deps.db, clock: deps.clock, bus: deps.events, log }));
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
-  registerAuth(app, deps);
-  await registerRateLimit(app);
+  registerAuth(app, sessionResolver(deps));
+  await registerRateLimit(app, deps.shared.counters);
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
   await registerWeb(app, config.webDistDir);
-  app.addHook('onClose', () => deps.mailer.idle());
+  // Features registered their job handlers and event listeners above; now the backbone runs.
+  app.addHook('onReady', async () => {
+    await deps.events.start();
+    await deps.jobs.start();
+  });
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => app.eventStreams.close());
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.events.stop();
+    await deps.shared.close();
+  });
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The open `GET /api/events` streams of this instance. */
+    eventStreams: StreamHub;
   }
 }

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
   await migrateDatabase(database);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAdmins } from '../src/db/schema';
 import { isServerPath } from '../src/plugins/auth';
 import { accountRows } from './authorization-matrix/routes-accounts';
+import { eventRows } from './authorization-matrix/routes-events';
+import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
 import { questionRows } from './authorization-matrix/routes-questions';
 import { tusRows } from './authorization-matrix/routes-tus';
@@ -15,7 +17,14 @@ import { type TestApp, createTestApp } from './test-app';
 // SECURITY AC-1, AC-2, AC-7 (DESIGN §9): every route × every role, with the exact status, and nothing
 // changed by a refused write. The variant rows add AC-3, AC-4, AC-6 and AC-8.
 
-const routeRows: Row[] = [...accountRows, ...lectureRows, ...tusRows, ...questionRows];
+const routeRows: Row[] = [
+  ...accountRows,
+  ...eventRows,
+  ...lectureRows,
+  ...tusRows,
+  ...questionRows,
+  ...captionRows,
+];
 
 /**
  * Known authorization gaps: "<METHOD> <route>[ (variant)] <role>", each with the status the matrix
@@ -31,10 +40,21 @@ const label = (row: Row) => `${row.method} ${row.route}${row.variant ? ` (${row.
 describe('authorization matrix', () => {
   let t: TestApp;
   let w: World;
+  let base: string;
   beforeAll(async () => {
     t = await createTestApp();
     w = await buildWorld(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
+
+  /** A streaming answer's status, and its body when it is an error (which ends). */
+  async function openStream(url: string, headers: Record<string, string>) {
+    const controller = new AbortController();
+    const res = await fetch(`${base}${url}`, { headers, signal: controller.signal });
+    const body = res.ok ? '' : await res.text();
+    controller.abort();
+    return { statusCode: res.status, body };
+  }
   afterAll(() => t.close());
 
   async function run(row: Row, role: Role, expected: Status) {
@@ -52,13 +72,19 @@ describe('authorization matrix', () => {
           : null,
     });
     const before = await watch();
-    const res = await t.app.inject({
-      method: row.method,
-      url: row.url(c, f),
-      headers: { ...headers, ...auth },
-      remoteAddress: addressOf(role),
-      ...(body === undefined ? {} : Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
-    });
+    const res = row.stream
+      ? await openStream(row.url(c, f), { ...headers, ...auth })
+      : await t.app.inject({
+          method: row.method,
+          url: row.url(c, f),
+          headers: { ...headers, ...auth },
+          remoteAddress: addressOf(role),
+          ...(body === undefined
+            ? {}
+            : Buffer.isBuffer(body)
+              ? { payload: body }
+              : { payload: body as object }),
+        });
     return { c, res, before, after: await watch() };
   }
 

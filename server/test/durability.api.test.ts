@@ -1,94 +1,37 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import {
+  type ChildServer,
+  freePort,
+  isHealthy,
+  killAll,
+  postJson,
+  spawnServer,
+  waitHealthy,
+} from './child-server';
 
 // The real server as a child process on the embedded database (DESIGN §7, SECURITY §3): rows survive
 // kill -9, and one data dir is never opened by two processes. PGlite only: PostgreSQL owns its own files.
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function spawnServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  return { proc, url: `http://127.0.0.1:${port}`, stderr: () => stderr, exited };
-}
-
-async function healthy(server: Server): Promise<boolean> {
-  try {
-    return (await fetch(`${server.url}/api/health`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function waitHealthy(server: Server): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
-    if (await healthy(server)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const post = (server: Server, url: string, body: object) =>
-  fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 describe('durability of the embedded database', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-durability-'));
-  const running: Server[] = [];
-  const start = async () => {
-    const server = await spawnServer(dataDir);
+  const running: ChildServer[] = [];
+  const stopLater: (() => Promise<unknown>)[] = [];
+  const start = async (env: Record<string, string> = {}) => {
+    const server = await spawnServer(dataDir, env);
     running.push(server);
     return server;
   };
 
   afterEach(async () => {
-    for (const server of running.splice(0)) {
-      if (server.proc.exitCode === null) server.proc.kill('SIGKILL');
-      await server.exited;
-    }
+    await killAll(running);
+    for (const stop of stopLater.splice(0)) await stop();
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -100,13 +43,13 @@ describe('durability of the embedded database', { timeout: 120_000 }, () => {
       email: `${randomUUID()}@test.lectern`,
       password: 'survives a crash',
     };
-    expect((await post(first, '/api/signup/', user)).status).toBe(201);
+    expect((await postJson(first, '/api/signup/', user)).status).toBe(201);
     first.proc.kill('SIGKILL');
     await first.exited;
 
     const second = await start();
     await waitHealthy(second);
-    const res = await post(second, '/api/login', { email: user.email, password: user.password });
+    const res = await postJson(second, '/api/login', { email: user.email, password: user.password });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: user.name });
   });
@@ -120,7 +63,7 @@ describe('durability of the embedded database', { timeout: 120_000 }, () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('is using');
     expect(lines[0]).toContain(String(first.proc.pid));
-    expect(await healthy(first)).toBe(true);
+    expect(await isHealthy(first)).toBe(true);
   });
 
   it('takes over a lock file left by a dead process', async () => {
@@ -132,5 +75,54 @@ describe('durability of the embedded database', { timeout: 120_000 }, () => {
     const server = await start();
     await waitHealthy(server);
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(server.proc.pid));
+  });
+
+  it('sends a mail queued before kill -9, after the restart (the send was under way when it died)', async () => {
+    const smtpPort = await freePort();
+    // First an SMTP server that accepts and never answers: the mail job is claimed and stuck mid-send.
+    const connected = new Promise<void>((resolve) => {
+      const silent = net.createServer(() => resolve());
+      silent.listen(smtpPort, '127.0.0.1');
+      stopLater.push(() => new Promise((r) => silent.close(() => r(undefined))));
+    });
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const first = await start(env);
+    await waitHealthy(first);
+    const email = `${randomUUID()}@test.lectern`;
+    expect(
+      (await postJson(first, '/api/signup/', { name: 'Mailed Mo', email, password: 'survives a crash' }))
+        .status,
+    ).toBe(201);
+    expect((await postJson(first, '/api/auth/forgot-password', { email })).status).toBe(200);
+    await connected;
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    await stopLater.pop()!();
+
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let text = '';
+        stream.on('data', (c: Buffer) => (text += c.toString()));
+        stream.on('end', () => {
+          received.push(text);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+    stopLater.push(() => new Promise((r) => smtp.close(() => r(undefined))));
+    const second = await start(env);
+    await waitHealthy(second);
+    await vi.waitFor(
+      () => expect(received.some((m) => m.includes('Reset your Lectern password'))).toBe(true),
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(received).toHaveLength(1);
   });
 });

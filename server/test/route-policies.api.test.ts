@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionResolver } from '../src/features/auth/session-resolver';
 import { isServerPath, registerAuth } from '../src/plugins/auth';
 import { type TestApp, createTestApp } from './test-app';
 
@@ -33,7 +34,7 @@ describe('route policies', () => {
 
   it('treats a server route that forgot its policy as needing a user', async () => {
     const app = Fastify();
-    registerAuth(app, t.app.deps);
+    registerAuth(app, sessionResolver(t.app.deps));
     app.get('/api/forgotten', async () => ({ secret: true }));
     app.get('/some-page', async () => 'page');
     await app.ready();

@@ -19,7 +19,8 @@ import type { MediaStore } from '../src/lib/media-store';
 // Seeds straight through the database, for tests of one feature that need another feature's data
 // (DESIGN §9: factories seed through the repository or the API). Overrides win over defaults.
 
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+/** The project's own test media (test-media/make.mjs makes them). */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../test-media');
 const HOUR = 3_600_000;
 
 export async function seedCourse(

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
-import type { Db } from '../src/db/client';
+import type { Database, Db } from '../src/db/client';
 import type { Mailer } from '../src/lib/mailer';
 import type { MediaStore } from '../src/lib/media-store';
 import { CapturingMailer } from './capturing-mailer';
@@ -14,11 +14,14 @@ import { openTestDatabase } from './test-databases';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   clock: TestClock;
   mailer: CapturingMailer;
   config: AppConfig;
   /** The app's media store (same data dir). */
   media: MediaStore;
+  /** Runs every queued job (mail, processing) and delivers every committed event to this process. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer = new CapturingMailer();
   const app = await buildApp({
     config,
-    db: testDb.database.db,
+    database: testDb.database,
     clock: clock.now,
     mailer: options.mailer ?? mailer,
     logger: false,
@@ -59,10 +62,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     mailer,
     config,
+    database: testDb.database,
     media: app.deps.media,
+    settle: async () => {
+      await app.deps.jobs.drain();
+      await app.deps.events.pump();
+    },
     close: async () => {
       await app.close();
       await testDb.dispose();
     },
   };
+}
+
+/**
+ * A second instance of the app on `t`'s database, data dir and clock, as a second process behind a load
+ * balancer would be (on PostgreSQL it shares counters and locks through the database). Close it first.
+ */
+export function createSiblingApp(t: TestApp): Promise<FastifyInstance> {
+  return buildApp({
+    config: t.config,
+    database: t.database,
+    clock: t.clock.now,
+    mailer: t.mailer,
+    logger: false,
+  });
 }

@@ -12,3 +12,6 @@ export * from './schemas/lectures';
 export * from './schemas/videos';
 export * from './schemas/questions';
 export * from './schemas/usage';
+export * from './schemas/events';
+export * from './captions/index';
+export * from './schemas/captions';

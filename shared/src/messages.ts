@@ -138,6 +138,17 @@ export const STATUS_TEXT = {
   noVideoIdInRoute: 'No videoId in route.',
 } as const;
 
+/** Video processing (issue 9): refusals at upload, and the reasons a failed video shows its instructor. */
+export const MEDIA = {
+  notAVideo: 'This file is not a video Lectern can use. Upload an MP4, MOV, WebM or MKV file.',
+  damaged: 'This video file is damaged or incomplete, so Lectern cannot read it. Export or record it again.',
+  conversionFailed: 'Lectern could not convert this video',
+  outputInvalid: 'The converted video did not pass the final check',
+  originalMissing: 'The uploaded file is no longer there, so the video cannot be processed. Upload it again.',
+  processing: (progress: number | null) =>
+    progress === null ? 'Processing video…' : `Processing video… ${progress}%`,
+} as const;
+
 export const LOADING = {
   session: 'Loading...',
   redirecting: 'Redirecting...',

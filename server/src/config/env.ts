@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,9 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()) : false)),
   WEB_DIST_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
+  PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface AppConfig {
@@ -47,6 +51,12 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
+  /** The ffmpeg binary: FFMPEG_PATH, else the static build shipped in @ffmpeg-installer/ffmpeg. */
+  ffmpegPath: string;
+  /** Videos converted at once by this instance (issue 9: one by default, at a lower CPU priority). */
+  processingConcurrency: number;
+  /** Keep an upload as uploaded after its converted MP4 is verified (in DATA_DIR/media/originals). */
+  keepOriginals: boolean;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
@@ -55,6 +65,10 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The binary inside the npm package (nothing is downloaded at install time; DESIGN §2). */
+const bundledFfmpeg = (): string =>
+  (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
 /** Parses the environment; throws one ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -86,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg(),
+    processingConcurrency: e.PROCESSING_CONCURRENCY,
+    keepOriginals: e.KEEP_ORIGINALS === 'true',
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

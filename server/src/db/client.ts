@@ -5,15 +5,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { type Listen, listenPostgres } from './notifications';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; every repository function accepts either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A transaction handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Every repository function accepts either. */
+export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; close(): Promise<void> } & (
-  { kind: 'pglite' } | { kind: 'postgres'; url: string }
-);
+export type Database = {
+  db: Db;
+  /** LISTEN for NOTIFYs, which PostgreSQL delivers only once their transaction commits. */
+  listen: Listen;
+  close(): Promise<void>;
+} & ({ kind: 'pglite' } | { kind: 'postgres'; url: string });
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
 
@@ -25,6 +31,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
+      // One in-process connection: it cannot drop, so there is never anything to resume.
+      listen: async (channel, listener) => {
+        const unlisten = await client.listen(channel, () => listener.onNotify());
+        return () => unlisten();
+      },
       close: async () => {
         await client.close();
         lock.release();
@@ -50,6 +61,7 @@ function openPostgres(url: string): Database {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     url,
+    listen: listenPostgres(url),
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,8 @@
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { captionsRoutes } from './captions/captions.routes';
 import { coursesRoutes } from './courses/courses.routes';
+import { eventsRoutes } from './events/events.routes';
 import type { Feature } from './feature';
 import { healthRoutes } from './health/health.routes';
 import { lecturesRoutes } from './lectures/lectures.routes';
@@ -16,10 +18,12 @@ export const features: Feature[] = [
   authRoutes,
   accountRoutes,
   loggingRoutes,
+  eventsRoutes,
   coursesRoutes,
   lecturesRoutes,
   videosRoutes,
   questionsRoutes,
+  captionsRoutes,
   meetingsRoutes,
   usageRoutes,
 ];

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 // (SECURITY UP-3). Behind this small interface so an S3-compatible store can replace the disk later (DESIGN §7).
 
 const SHA256 = /^[a-f0-9]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface StoredMedia {
   sha256: string;
@@ -24,6 +25,10 @@ export interface MediaStore {
   importFile(sourcePath: string): Promise<StoredMedia>;
   /** Streams bytes into the store, hashing as they pass; nothing is held whole in memory. */
   importStream(source: Readable): Promise<StoredMedia>;
+  /** The poster JPEG of a stored file (made by processing); removed with the file. */
+  posterPathOf(sha256: string): string;
+  /** Where an upload waits, as uploaded, until processing has verified its output (issue 9). */
+  originalPathOf(processingId: string): string;
   remove(sha256: string): Promise<void>;
   exists(sha256: string): Promise<boolean>;
 }
@@ -33,7 +38,9 @@ export const isSha256 = (value: string): boolean => SHA256.test(value);
 export function createDiskMediaStore(mediaDir: string): MediaStore {
   fs.mkdirSync(mediaDir, { recursive: true });
   const incoming = path.join(mediaDir, '.incoming');
-  fs.mkdirSync(incoming, { recursive: true });
+  const posters = path.join(mediaDir, 'posters');
+  const originals = path.join(mediaDir, 'originals');
+  for (const dir of [incoming, posters, originals]) fs.mkdirSync(dir, { recursive: true });
 
   const pathOf = (sha256: string): string => {
     if (!isSha256(sha256)) throw new Error('not a media id');
@@ -54,8 +61,18 @@ export function createDiskMediaStore(mediaDir: string): MediaStore {
     return { sha256, sizeBytes };
   }
 
+  const posterPathOf = (sha256: string): string => {
+    if (!isSha256(sha256)) throw new Error('not a media id');
+    return path.join(posters, `${sha256}.jpg`);
+  };
+
   return {
     pathOf,
+    posterPathOf,
+    originalPathOf(processingId) {
+      if (!UUID.test(processingId)) throw new Error('not a processing id');
+      return path.join(originals, processingId);
+    },
     tempPath: () => path.join(incoming, `tmp-${randomUUID()}`),
     async importFile(sourcePath) {
       const sha256 = await hashFile(sourcePath);
@@ -87,6 +104,7 @@ export function createDiskMediaStore(mediaDir: string): MediaStore {
     },
     async remove(sha256) {
       await fsp.rm(pathOf(sha256), { force: true });
+      await fsp.rm(posterPathOf(sha256), { force: true });
     },
     async exists(sha256) {
       return isSha256(sha256) && fs.existsSync(pathOf(sha256));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspectMp4, Mp4Error } from './mp4';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test-media');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-mp4-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -150,3 +150,29 @@ export async function inspectMp4(filePath: string): Promise<Mp4Info> {
     await file.close();
   }
 }
+
+/**
+ * The types of the file's top-level boxes, in order (headers only). A browser starts playing a progressive
+ * download at once only when `moov` comes before `mdat` ("fast start"); fragments (`moof`) are a stream.
+ */
+export async function topLevelBoxTypes(filePath: string): Promise<string[]> {
+  const file = await fsp.open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    const types: string[] = [];
+    for (let at = 0, box = await readBox(file, at, size); box; box = await readBox(file, at, size)) {
+      types.push(box.type);
+      at = box.end;
+    }
+    return types;
+  } finally {
+    await file.close();
+  }
+}
+
+/** True for `ftyp` first, then `moov` before any `mdat`, and no fragments. */
+export function isFastStart(types: string[]): boolean {
+  const moov = types.indexOf('moov');
+  const mdat = types.indexOf('mdat');
+  return types[0] === 'ftyp' && moov > 0 && (mdat === -1 || moov < mdat) && !types.includes('moof');
+}

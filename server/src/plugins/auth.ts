@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app-deps';
 import { unauthorized } from '../lib/errors';
-import { hashToken } from '../lib/tokens';
-import { findLiveSession, touchSession } from '../features/auth/sessions.repository';
-import { needsTouch, sessionExpiry } from '../features/auth/session-policy';
 import { registerSecurityEvents } from './security-events';
 
 export interface AuthUser {
@@ -11,6 +7,9 @@ export interface AuthUser {
   name: string;
   email: string;
 }
+
+/** The live session a bearer token names, or null (the auth feature provides it: features/auth). */
+export type ResolveSession = (token: string) => Promise<{ user: AuthUser; sessionId: string } | null>;
 
 /** Who may call a route (SECURITY AC-1): every route says so; finer checks are per course in services. */
 export type RouteAuth = 'public' | 'user';
@@ -46,7 +45,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
  * Resolves the bearer token on every request. A token that is present but not valid is a 401 even on
  * public routes: the client then drops it (SPEC §4 Session).
  */
-export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+export function registerAuth(app: FastifyInstance, resolveSession: ResolveSession): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   registerSecurityEvents(app);
@@ -62,14 +61,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     const header = req.headers.authorization;
     if (header !== undefined) {
       const token = BEARER.exec(header)?.[1];
-      const now = deps.clock();
-      const session = token ? await findLiveSession(deps.db, hashToken(token), now) : null;
+      const session = token ? await resolveSession(token) : null;
       if (!session) throw unauthorized('Your session has expired. Please log in again.');
       req.user = session.user;
       req.sessionId = session.sessionId;
-      if (needsTouch(session.lastUsedAt, now)) {
-        await touchSession(deps.db, session.sessionId, now, sessionExpiry(session.createdAt, now));
-      }
     }
     // Deny by default (SECURITY AC-1): a server route that forgot its policy needs a user.
     const auth =

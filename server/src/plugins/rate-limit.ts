@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooMany } from '../lib/errors';
+import type { Counters } from '../lib/shared-state';
+import { rateLimitStore } from '../lib/shared-state/rate-limit-store';
 
 /** Logged-in traffic is limited per user, not per IP: a whole class shares one campus IP (DESIGN §5.8). */
 export const userOrIpKey = (req: FastifyRequest): string =>
@@ -8,8 +10,9 @@ export const userOrIpKey = (req: FastifyRequest): string =>
 
 export const PER_MINUTE = 60_000;
 
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, counters: Counters): Promise<void> {
   await app.register(rateLimit, {
+    store: rateLimitStore(counters), // counts across instances on PostgreSQL
     global: true,
     hook: 'preHandler', // after authentication, so the key can be the user
     keyGenerator: userOrIpKey,

@@ -56,6 +56,8 @@ export interface Row {
   payload?: (c: Case, f: Fresh) => Payload;
   expect: Expect;
   mutates: boolean;
+  /** The answer is a stream that never ends (SSE): the call goes over a socket and reads the status only. */
+  stream?: boolean;
   /**
    * Rows the call must never change, whatever its status (another user's rows, AC-4). Without it, a denied
    * mutating call is checked against a snapshot of every table.

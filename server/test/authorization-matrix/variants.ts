@@ -1,4 +1,5 @@
 import { type Case, type Row, hiddenUntilReleased, nobody, ofCourseB, anyone, statuses } from './table';
+import { captionVariantRows } from './routes-captions';
 import { lectureVideoMetadata, tusCreate } from './routes-tus';
 import { duplicateBody, lectureDates, videoFileBody, youtubeBody } from './routes-lectures';
 import { videoResponseBody } from './routes-questions';
@@ -190,4 +191,11 @@ const apart: Row[] = [
   post('from A into B', '/api/lectures/duplicate', (c) => duplicateBody(c, c.w.B, c.w.LA)),
 ];
 
-export const variantRows: Row[] = [...unreleased, ...courseB, ...apart, ...foreignIdRows, ...mixedIdRows];
+export const variantRows: Row[] = [
+  ...unreleased,
+  ...courseB,
+  ...apart,
+  ...foreignIdRows,
+  ...mixedIdRows,
+  ...captionVariantRows,
+];

@@ -136,6 +136,11 @@ export const LectureVideoItem = z.object({
   /** "/media/<sha256>.mp4?exp=…&sig=…" (a signed grant) for a local file, the normalised watch URL for YouTube. */
   videoSource: z.string(),
   durationSeconds: z.number().nullable(),
+  /** Only a lecture's admins receive videos that are not ready, after the playlist (issue 9). */
+  status: z.enum(['processing', 'ready', 'failed']),
+  progress: z.number().nullable(),
+  failureReason: z.string().nullable(),
+  posterSource: z.string().nullable(),
 });
 export type LectureVideoItem = z.infer<typeof LectureVideoItem>;
 

@@ -46,14 +46,26 @@ export const LectureIdParam = z.strictObject({ lectureId: Id });
 export const ResponseIdParams = z.strictObject({ responseId: Id });
 export const RenameParams = z.strictObject({ id: Id });
 
+/** Students and anonymous viewers only ever receive `ready` videos (issue 9). */
+export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
 /** A video as the API sends it. videoSource: "/media/<sha256>.mp4?exp=…&sig=…" or a YouTube watch URL. */
 export interface VideoDto {
   id: string;
   _id: string;
   title: string;
   sourceType: SourceType;
+  /** Empty while the video is processing or failed. */
   videoSource: string;
   durationSeconds: number | null;
+  status: VideoStatus;
+  /** While processing: whole percent, null until ffmpeg reports it. */
+  progress: number | null;
+  /** When failed: why, for the instructor. */
+  failureReason: string | null;
+  /** A signed "/media/<sha256>.jpg?exp=…&sig=…" still for lecture cards and the player, or null. */
+  posterSource: string | null;
 }
 
 /** GET /api/upload/lecture-video/{lectureId}. */

@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_CLOSE_MS } from '@lectern/shared';
 import { SessionProvider } from '../features/auth/session-context';
+import { LiveEvents } from './LiveEvents';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -13,7 +14,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <LiveEvents>
+          <RouterProvider router={router} />
+        </LiveEvents>
       </SessionProvider>
       <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} />
     </QueryClientProvider>

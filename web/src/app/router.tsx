@@ -1,8 +1,9 @@
 import { createBrowserRouter } from 'react-router';
-import { ErrorPage } from '../components/layout/ErrorPage';
-import { Layout } from '../components/layout/Layout';
-import { RequireUser, SessionReady } from '../components/layout/RequireUser';
+import { ErrorPage } from './layout/ErrorPage';
+import { Layout } from './layout/Layout';
+import { RequireUser, SessionReady } from './layout/RequireUser';
 import { ActionItemsPage } from './routes/ActionItemsPage';
+import { CaptionsPage } from './routes/CaptionsPage';
 import { AddAdminPage } from './routes/AddAdminPage';
 import { CoursePage } from './routes/CoursePage';
 import { CourseQuestionsPage } from './routes/CourseQuestionsPage';
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
           { path: '/lecture-with-responses/:videoId', element: <LectureWithResponsesPage /> },
           { path: '/videoAdmin/:videoId', element: <VideoAdminPage /> },
           { path: '/videoAdmin/:videoId/usage', element: <UsagePage /> },
+          { path: '/captions/:owner/:ownerId', element: <CaptionsPage /> },
           { path: '/editQuestion/:questionId', element: <EditQuestionPage /> },
           { path: '/editLecture/:lectureId', element: <EditLecturePage /> },
           { path: '/duplicateLecture/:lectureID', element: <DuplicateLecturePage /> },

@@ -1,20 +1,16 @@
 import type { LectureDto, LectureVideoItem } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { queryKeys } from './query-keys';
 
 // One lecture and its playlist, read by both the lectures feature (edit pages) and the player pages;
 // one cache key per lecture means an edit is seen by every page that shows it.
 
-export const lectureKeys = {
-  lecture: (id: string) => ['lectures', 'detail', id] as const,
-  videos: (id: string) => ['lectures', 'videos', id] as const,
-};
-
 export const lecturePath = (id: string) => `/api/lectures/${encodeURIComponent(id)}`;
 
-/** Polling interval (ms) for pages that watch a lecture change (e.g. the live window). */
+/** Polling interval (ms) for pages that watch a lecture change (e.g. the live window), false for none. */
 export interface LectureQueryOptions {
-  refetchInterval?: number;
+  refetchInterval?: number | false;
 }
 
 // A missing or forbidden lecture will not appear on a retry.
@@ -24,7 +20,7 @@ const retryUnlessMissing = (failures: number, error: Error) =>
 /** GET /api/lectures/{id}: title, course and live window; waits while the id is not known yet. */
 export const useLecture = (id: string | undefined, options: LectureQueryOptions = {}) =>
   useQuery({
-    queryKey: lectureKeys.lecture(id ?? ''),
+    queryKey: queryKeys.lectures.detail(id ?? ''),
     queryFn: ({ signal }) => api<LectureDto>(lecturePath(id ?? ''), { signal }),
     enabled: Boolean(id),
     retry: retryUnlessMissing,
@@ -34,7 +30,7 @@ export const useLecture = (id: string | undefined, options: LectureQueryOptions 
 /** GET /api/lectures/lectureVideos/{id}: the playlist in order; waits while the id is not known yet. */
 export const useLectureVideos = (id: string | undefined, options: LectureQueryOptions = {}) =>
   useQuery({
-    queryKey: lectureKeys.videos(id ?? ''),
+    queryKey: queryKeys.lectures.videos(id ?? ''),
     queryFn: ({ signal }) =>
       api<LectureVideoItem[]>(`/api/lectures/lectureVideos/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),

@@ -4,3 +4,7 @@ export * from './lectures';
 export * from './videos';
 export * from './questions';
 export * from './usage';
+export * from './processing';
+export * from './events';
+export * from './captions';
+export * from './shared-state';

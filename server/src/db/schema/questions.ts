@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -11,15 +12,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { lectures } from './lectures';
 import { users } from './users';
-import { mediaFiles, videos } from './videos';
+import { VIDEO_STATUSES, mediaFiles, videos } from './videos';
 
-/** An answer video. */
+/** An answer video; one being processed has no media yet and is no question's response (issue 9). */
 export const responses = pgTable('responses', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull().default(''),
-  mediaSha256: text('media_sha256')
-    .notNull()
-    .references(() => mediaFiles.sha256),
+  mediaSha256: text('media_sha256').references(() => mediaFiles.sha256),
+  status: text('status', { enum: VIDEO_STATUSES }).notNull().default('ready'),
   posterId: uuid('poster_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -42,12 +42,16 @@ export const questions = pgTable(
     live: boolean('live').notNull().default(false),
     status: text('status', { enum: ['live', 'processing'] }),
     responseId: uuid('response_id').references(() => responses.id, { onDelete: 'set null' }),
+    /** The answer being processed (status `processing`); it becomes `responseId` once ready. */
+    pendingResponseId: uuid('pending_response_id').references(() => responses.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
     index('questions_video_idx').on(t.videoId, t.timeAsked),
     index('questions_asker_idx').on(t.askerId),
     index('questions_response_idx').on(t.responseId),
+    // Course search over answered questions (captions feature): the same `simple` configuration as cues.
+    index('questions_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.question})`),
   ],
 );
 

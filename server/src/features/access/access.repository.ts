@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -7,6 +7,7 @@ import {
   lectureMembers,
   lectureVideos,
   lectures,
+  users,
 } from '../../db/schema';
 
 export type LectureRow = typeof lectures.$inferSelect;
@@ -76,4 +77,14 @@ export async function adminCourseIds(db: DbOrTx, userId: string, courseIds: stri
     .from(courseAdmins)
     .where(and(eq(courseAdmins.userId, userId), inArray(courseAdmins.courseId, courseIds)));
   return new Set(rows.map((r) => r.courseId));
+}
+
+/** The administrators of a course, creator first. Names only: never e-mails (DESIGN §5.3). */
+export async function adminsOfCourse(db: DbOrTx, courseId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(courseAdmins)
+    .innerJoin(users, eq(users.id, courseAdmins.userId))
+    .where(eq(courseAdmins.courseId, courseId))
+    .orderBy(asc(courseAdmins.createdAt), asc(users.name));
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { type Audience, type Visibility, audienceOfLectures } from '../../events/domain-event';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -127,4 +128,14 @@ export async function requireVideoAdmin(
   const access = await requireVisibleVideo(db, user, videoId, now);
   if (!access.isAdmin) throw forbidden('Only the course administrators can do that');
   return access;
+}
+
+/** Who may hear of a change to a video or its questions: the lectures holding it, as they are now. */
+export async function videoAudience(
+  db: DbOrTx,
+  videoId: string,
+  visibility: Visibility,
+  askerId?: string | null,
+): Promise<Audience> {
+  return audienceOfLectures(visibility, await lecturesHoldingVideo(db, videoId), askerId);
 }

@@ -3,15 +3,14 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { deleteUserSessions } from '../auth/sessions.repository';
-import { findUserByEmail, findUserById, updateUser } from '../auth/users.repository';
+import { deleteUserSessions, findUserByEmail, findUserById, updateUser } from '../auth/public';
 
 /** The server acts as the token's user: a body naming anyone else is refused (DESIGN §5.1). */
 function assertSelf(caller: AuthUser, userId: string): void {
   if (userId !== caller.id) throw forbidden('You can only change your own account');
 }
 
-export function createAccountService({ db, mailer }: AppDeps) {
+export function createAccountService({ db, mail }: AppDeps) {
   async function loadSelf(caller: AuthUser, userId: string) {
     assertSelf(caller, userId);
     const user = await findUserById(db, caller.id);
@@ -39,21 +38,21 @@ export function createAccountService({ db, mailer }: AppDeps) {
         await updateUser(tx, user.id, { email: newEmail, passwordHash });
         // A changed password ends every other session (SECURITY SESS-3).
         if (passwordHash) await deleteUserSessions(tx, user.id, sessionId);
+        if (newEmail) {
+          await mail.send(tx, {
+            to: user.email,
+            subject: 'Your Lectern email address was changed',
+            text: `The email address of your Lectern account was changed to ${newEmail}. If this was not you, contact your course staff.\n`,
+          });
+        }
+        if (passwordHash) {
+          await mail.send(tx, {
+            to: newEmail ?? user.email,
+            subject: 'Your Lectern password was changed',
+            text: 'The password of your Lectern account was just changed. If this was not you, reset it at once.\n',
+          });
+        }
       });
-      if (newEmail) {
-        mailer.sendLater({
-          to: user.email,
-          subject: 'Your Lectern email address was changed',
-          text: `The email address of your Lectern account was changed to ${newEmail}. If this was not you, contact your course staff.\n`,
-        });
-      }
-      if (passwordHash) {
-        mailer.sendLater({
-          to: newEmail ?? user.email,
-          subject: 'Your Lectern password was changed',
-          text: 'The password of your Lectern account was just changed. If this was not you, reset it at once.\n',
-        });
-      }
       return { passwordChanged: Boolean(passwordHash), emailChanged: Boolean(newEmail) };
     },
 

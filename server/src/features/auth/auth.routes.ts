@@ -59,7 +59,7 @@ export const authRoutes: Feature = (app, deps) => {
       config: { auth: 'public', rateLimit: { ...byIp, max: 3, timeWindow: 5 * PER_MINUTE } },
     },
     async (req) => {
-      auth.requestPasswordReset(req.body.email);
+      await auth.requestPasswordReset(req.body.email);
       logSecurityEvent(req, 'reset.requested', { email: req.body.email });
       return { message: SUCCESS.resetLinkSent };
     },

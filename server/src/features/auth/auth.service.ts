@@ -17,9 +17,9 @@ const BAD_CREDENTIALS = 'Invalid email or password';
 const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export function createAuthService(deps: AppDeps) {
-  const { db, clock, mailer, config } = deps;
-  const throttle = new LoginThrottle();
-  const resetRequests = new ResetRequestLimit();
+  const { db, clock, mail, config } = deps;
+  const throttle = new LoginThrottle(deps.shared.counters);
+  const resetRequests = new ResetRequestLimit(deps.shared.counters);
 
   async function startSession(user: UserRow): Promise<LoginAnswer> {
     const token = newToken();
@@ -46,7 +46,7 @@ export function createAuthService(deps: AppDeps) {
 
     async login(body: LoginBody, ip: string): Promise<LoginAnswer> {
       const now = clock().getTime();
-      const wait = throttle.retryAfterSeconds(body.email, ip, now);
+      const wait = await throttle.retryAfterSeconds(body.email, ip, now);
       if (wait > 0) {
         throw retryLater(`Too many failed logins. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
       }
@@ -55,35 +55,37 @@ export function createAuthService(deps: AppDeps) {
         ? await verifyPassword(user.passwordHash, body.password)
         : await burnPasswordCheck(body.password);
       if (!user || !ok) {
-        throttle.recordFailure(body.email, ip, now);
+        await throttle.recordFailure(body.email, ip, now);
         throw unauthorized(BAD_CREDENTIALS);
       }
-      throttle.recordSuccess(body.email, ip);
+      await throttle.recordSuccess(body.email, ip);
       return startSession(user);
     },
 
     logout: (sessionId: string) => deleteSession(db, sessionId),
 
     /** Answers at once and the same way whether or not the address exists (SECURITY RESET-1). */
-    requestPasswordReset(email: string): void {
-      const wait = resetRequests.take(email, clock().getTime());
+    async requestPasswordReset(email: string): Promise<void> {
+      const wait = await resetRequests.take(email, clock().getTime());
       if (wait > 0) throw retryLater('Too many reset requests for this address. Try again later.', wait);
       void (async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return;
         const token = newToken();
         const now = clock();
-        await replaceResetToken(db, {
-          userId: user.id,
-          tokenHash: hashToken(token),
-          now,
-          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-        });
-        // The link uses the configured origin, never the request's Host (SECURITY RESET-3).
-        mailer.sendLater({
-          to: user.email,
-          subject: 'Reset your Lectern password',
-          text: `Someone asked to reset the password of your Lectern account.\n\nSet a new password within 60 minutes:\n${config.publicUrl}/reset-password/${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        await db.transaction(async (tx) => {
+          await replaceResetToken(tx, {
+            userId: user.id,
+            tokenHash: hashToken(token),
+            now,
+            expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+          });
+          // The link uses the configured origin, never the request's Host (SECURITY RESET-3).
+          await mail.send(tx, {
+            to: user.email,
+            subject: 'Reset your Lectern password',
+            text: `Someone asked to reset the password of your Lectern account.\n\nSet a new password within 60 minutes:\n${config.publicUrl}/reset-password/${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+          });
         });
       })().catch(() => undefined);
     },
@@ -97,12 +99,13 @@ export function createAuthService(deps: AppDeps) {
         await updateUser(tx, userId, { passwordHash });
         await deleteUserSessions(tx, userId);
         // The token's row references the user, so the user exists inside this transaction.
-        return (await findUserById(tx, userId))!;
-      });
-      mailer.sendLater({
-        to: user.email,
-        subject: 'Your Lectern password was changed',
-        text: 'The password of your Lectern account was just reset. If this was not you, reset it again at once and contact your course staff.\n',
+        const user = (await findUserById(tx, userId))!;
+        await mail.send(tx, {
+          to: user.email,
+          subject: 'Your Lectern password was changed',
+          text: 'The password of your Lectern account was just reset. If this was not you, reset it again at once and contact your course staff.\n',
+        });
+        return user;
       });
       return user.id;
     },

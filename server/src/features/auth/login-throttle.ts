@@ -1,6 +1,8 @@
+import type { Counters } from '../../lib/shared-state';
+
 // Failed-login counters (SECURITY RL-1): 10 failures per account and IP in 15 minutes lock that pair
-// for 15 minutes, even for the right password; 100 per account in an hour lock the account.
-// Kept in memory: a restart forgives, which is acceptable for a brute-force brake.
+// for 15 minutes, even for the right password; 100 per account in an hour lock the account. The
+// counters are shared by every instance (DESIGN §11), so failures spread over them add up.
 
 const MINUTE = 60_000;
 const RULES = [
@@ -8,42 +10,31 @@ const RULES = [
   { scope: 'account', max: 100, windowMs: 60 * MINUTE },
 ] as const;
 
-interface Counter {
-  failures: number;
-  windowStart: number;
-}
-
 export class LoginThrottle {
-  private readonly counters = new Map<string, Counter>();
+  constructor(private readonly counters: Counters) {}
 
-  private keys(email: string, ip: string): string[] {
+  private keys(email: string, ip: string): [string, string] {
     const account = email.toLowerCase();
-    return [`pair:${account}|${ip}`, `account:${account}`];
+    return [`login:pair:${account}|${ip}`, `login:account:${account}`];
   }
 
   /** Seconds to wait before the next attempt, or 0 when one is allowed. */
-  retryAfterSeconds(email: string, ip: string, now: number): number {
+  async retryAfterSeconds(email: string, ip: string, now: number): Promise<number> {
+    const windows = await Promise.all(this.keys(email, ip).map((key) => this.counters.peek(key, now)));
     let wait = 0;
-    this.keys(email, ip).forEach((key, i) => {
-      const rule = RULES[i]!;
-      const counter = this.counters.get(key);
-      if (!counter) return;
-      const windowEnd = counter.windowStart + rule.windowMs;
-      if (now >= windowEnd) this.counters.delete(key);
-      else if (counter.failures >= rule.max) wait = Math.max(wait, Math.ceil((windowEnd - now) / 1000));
+    windows.forEach((window, i) => {
+      if (window && window.count >= RULES[i]!.max) {
+        wait = Math.max(wait, Math.ceil((window.resetAt - now) / 1000));
+      }
     });
     return wait;
   }
 
-  recordFailure(email: string, ip: string, now: number): void {
-    for (const key of this.keys(email, ip)) {
-      const counter = this.counters.get(key);
-      if (counter) counter.failures++;
-      else this.counters.set(key, { failures: 1, windowStart: now });
-    }
+  async recordFailure(email: string, ip: string, now: number): Promise<void> {
+    await Promise.all(this.keys(email, ip).map((key, i) => this.counters.hit(key, RULES[i]!.windowMs, now)));
   }
 
-  recordSuccess(email: string, ip: string): void {
-    this.counters.delete(this.keys(email, ip)[0]!);
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.counters.reset(this.keys(email, ip)[0]);
   }
 }

@@ -38,7 +38,7 @@ describe('security events in the log', () => {
         done();
       },
     });
-    app = await buildApp({ config, db: testDb.database.db, mailer, logger: { level: 'info', stream } });
+    app = await buildApp({ config, database: testDb.database, mailer, logger: { level: 'info', stream } });
     await app.ready();
   });
   afterAll(async () => {

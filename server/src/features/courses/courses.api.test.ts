@@ -8,7 +8,7 @@ import { seedCourse, seedLectureMember } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
-import { courseSnapshot } from './test/course-snapshot';
+import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('courses API', () => {
   let t: TestApp;

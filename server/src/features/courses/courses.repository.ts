@@ -7,7 +7,6 @@ import {
   lectureMembers,
   lectureVideos,
   lectures,
-  users,
 } from '../../db/schema';
 import type { CourseRow, LectureRow } from '../access/access.repository';
 
@@ -32,16 +31,6 @@ export async function updateCourse(
 /** Deletes the course; its lectures, playlist entries and memberships cascade. */
 export async function deleteCourseRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(courses).where(eq(courses.id, id));
-}
-
-/** The administrators of a course, creator first. Names only: never e-mails (DESIGN §5.3). */
-export async function adminsOfCourse(db: DbOrTx, courseId: string): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(courseAdmins)
-    .innerJoin(users, eq(users.id, courseAdmins.userId))
-    .where(eq(courseAdmins.courseId, courseId))
-    .orderBy(asc(courseAdmins.createdAt), asc(users.name));
 }
 
 export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {

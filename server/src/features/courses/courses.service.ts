@@ -10,14 +10,14 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type CourseRow, isCourseAdmin } from '../access/access.repository';
+import { type CourseRow, adminsOfCourse, isCourseAdmin } from '../access/access.repository';
 import { type Role, isReleased, requireCourseAdmin, requireCourseMember } from '../access/access.service';
-import { findUserByEmail, findUserById } from '../auth/users.repository';
-import { lecturesOfCourse, playlistsOf } from '../lectures/lectures.repository';
+import { findUserByEmail, findUserById } from '../auth/public';
+import { lecturesOfCourse, playlistsOf } from '../lectures/public';
+import { emitCourseChanged } from '../../events/catalog-events';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from '../lectures/orphans';
 import {
   addCourseAdmin,
-  adminsOfCourse,
   coursesAdministeredBy,
   coursesJoinedBy,
   deleteCourseRow,
@@ -92,7 +92,11 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
 
     async update(caller: AuthUser, courseId: string, body: UpdateCourseBody): Promise<CourseDto> {
       await requireCourseAdmin(db, caller, courseId);
-      const course = await updateCourse(db, courseId, { name: body.name, description: body.description });
+      const course = await db.transaction(async (tx) => {
+        const course = await updateCourse(tx, courseId, { name: body.name, description: body.description });
+        await emitCourseChanged(tx, courseId);
+        return course;
+      });
       return courseDto(course, 'admin');
     },
 
@@ -101,6 +105,8 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
       await requireCourseAdmin(db, caller, courseId);
       const gone = await db.transaction(async (tx) => {
         const videoIds = await videoIdsOfCourse(tx, courseId);
+        // Streams still hold the memberships this deletes, so the members hear of it.
+        await emitCourseChanged(tx, courseId);
         await deleteCourseRow(tx, courseId);
         return deleteOrphanedVideos(tx, videoIds);
       });
@@ -118,6 +124,7 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
       await db.transaction(async (tx) => {
         await addCourseAdmin(tx, body.courseId, newAdmin.id);
         await dropStudentMemberships(tx, body.courseId, newAdmin.id);
+        await emitCourseChanged(tx, body.courseId);
       });
     },
   };

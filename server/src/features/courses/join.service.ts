@@ -20,7 +20,7 @@ import {
   isLectureMember,
 } from '../access/access.repository';
 import { isReleased } from '../access/access.service';
-import { playlistsOf } from '../lectures/lectures.repository';
+import { playlistsOf } from '../lectures/public';
 import { addCourseMember, addLectureMember } from './courses.repository';
 import { JoinThrottle } from './join-throttle';
 
@@ -29,25 +29,25 @@ export type JoinOutcome<T> = { joined: true; answer: T } | { joined: false; conf
 
 const isId = (value: string): boolean => Id.safeParse(value).success;
 
-export function createJoinService({ db, clock }: AppDeps) {
-  const throttle = new JoinThrottle();
+export function createJoinService({ db, clock, shared }: AppDeps) {
+  const throttle = new JoinThrottle(shared.counters);
 
   /** The server acts as the token's user (DESIGN §5.1); then the failed-join brake (AC-11). */
-  function admit(caller: AuthUser, userId: string | undefined): number {
+  async function admit(caller: AuthUser, userId: string | undefined): Promise<number> {
     if (userId !== undefined && userId !== caller.id) throw forbidden('You can only join for yourself');
     const now = clock().getTime();
-    throttle.check(caller.id, now);
+    await throttle.check(caller.id, now);
     return now;
   }
 
-  function unknown(caller: AuthUser, now: number, message: string): never {
-    throttle.recordFailure(caller.id, now);
+  async function unknown(caller: AuthUser, now: number, message: string): Promise<never> {
+    await throttle.recordFailure(caller.id, now);
     throw notFound(message);
   }
 
   return {
     async joinCourse(caller: AuthUser, body: JoinCourseBody): Promise<JoinOutcome<JoinCourseAnswer>> {
-      const now = admit(caller, body.userId);
+      const now = await admit(caller, body.userId);
       const course = isId(body.courseId) ? await findCourse(db, body.courseId) : null;
       if (!course) return unknown(caller, now, ERRORS.courseDoesNotExist);
       if (await isCourseAdmin(db, caller.id, course.id)) throw badRequest(VALIDATION.cantJoinOwnCourse);
@@ -63,7 +63,7 @@ export function createJoinService({ db, clock }: AppDeps) {
 
     /** Joining one lecture; before release it is listed only once available (SPEC §4). */
     async joinLecture(caller: AuthUser, body: JoinLectureBody): Promise<JoinOutcome<JoinLectureAnswer>> {
-      const now = admit(caller, body.userId);
+      const now = await admit(caller, body.userId);
       const lecture = isId(body.lectureId) ? await findLecture(db, body.lectureId) : null;
       if (!lecture) return unknown(caller, now, ERRORS.lectureDoesNotExist);
       if (await isCourseAdmin(db, caller.id, lecture.courseId)) {

@@ -18,7 +18,7 @@ import { type TestApp, createTestApp } from '../../../test/test-app';
 import { appendToPlaylist } from './lectures.repository';
 import { caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
-import { courseSnapshot } from '../courses/test/course-snapshot';
+import { courseSnapshot } from '../../../test/course-snapshot';
 
 // Removing videos, deleting lectures and courses, and the cleanup that follows (DESIGN §4).
 

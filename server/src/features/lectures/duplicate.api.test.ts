@@ -13,7 +13,7 @@ import {
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
-import { courseSnapshot } from '../courses/test/course-snapshot';
+import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('POST /api/lectures/duplicate', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { questions, videos } from '../../db/schema';
-import type { VideoRow } from '../videos/video.mapper';
+import { type VideoRow, questions, videos } from '../../db/schema';
 
 type QuestionRow = typeof questions.$inferSelect;
 

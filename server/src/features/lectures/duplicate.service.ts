@@ -1,5 +1,6 @@
 import type { DuplicateLectureAnswer, DuplicateLectureBody } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { emitLectureChanged } from '../../events/catalog-events';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findLecture } from '../access/access.repository';
@@ -54,6 +55,7 @@ export function createDuplicateService({ db }: AppDeps) {
           );
           await copyQuestions(tx, chosen, copies, created.id);
         }
+        await emitLectureChanged(tx, created);
         return created;
       });
       return { id: lecture.id, _id: lecture.id };

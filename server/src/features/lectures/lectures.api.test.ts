@@ -7,7 +7,7 @@ import { seedLecture, seedMedia, seedVideo } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
-import { courseSnapshot } from '../courses/test/course-snapshot';
+import { courseSnapshot } from '../../../test/course-snapshot';
 
 const HOUR = 3_600_000;
 
@@ -109,6 +109,8 @@ describe('lectures API', () => {
       expect((await call(null, 'GET', `/api/lectures/lectureVideos/${randomUUID()}`)).statusCode).toBe(404);
     });
 
+    const READY_WITHOUT_POSTER = { status: 'ready', progress: null, failureReason: null, posterSource: null };
+
     it('videoSource is a signed /media/<sha256>.mp4 URL that plays for a file, the watch URL for YouTube', async () => {
       const lecture = await seedLecture(t.db, w.B.id, t.clock.now());
       const sha = await seedMedia(t.db, t.media);
@@ -123,6 +125,7 @@ describe('lectures API', () => {
           sourceType: 'localFile',
           videoSource: expect.stringMatching(new RegExp(`^/media/${sha}\\.mp4\\?exp=\\d+&sig=[\\w-]+$`)),
           durationSeconds: 10,
+          ...READY_WITHOUT_POSTER,
         },
         {
           id: tube.id,
@@ -131,6 +134,7 @@ describe('lectures API', () => {
           sourceType: 'youtubeLink',
           videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
           durationSeconds: 212,
+          ...READY_WITHOUT_POSTER,
         },
       ]);
     });

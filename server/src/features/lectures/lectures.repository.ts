@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { courses, lectureVideos, lectures, videos } from '../../db/schema';
+import { type VideoRow, courses, lectureVideos, lectures, videos } from '../../db/schema';
 import type { LectureRow } from '../access/access.repository';
-import type { VideoRow } from '../videos/video.mapper';
 
 export type LectureInsert = Omit<typeof lectures.$inferInsert, 'id' | 'createdAt'>;
 export type LectureDates = Pick<

@@ -3,8 +3,6 @@ import {
   CreateLectureBody,
   DuplicateLectureBody,
   LectureIdParams,
-  LectureVideosParams,
-  RemoveLectureVideoBody,
   ReorderLectureVideosBody,
   SUCCESS,
   UpdateLectureBody,
@@ -13,16 +11,15 @@ import {
   DuplicateLectureAnswer,
   LectureDto,
   LecturePlaylistAnswer,
-  LectureVideoItem,
 } from '@lectern/shared';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { type Feature, typed } from '../feature';
 import { createDuplicateService } from './duplicate.service';
 import { createLecturesService } from './lectures.service';
 
 // SPEC §7 "Courses and lectures" (lectures half) and POST /api/upload/createLectureOnly.
-// POST /api/lectures/join is registered by the courses feature, which owns memberships.
+// POST /api/lectures/join is registered by the courses feature, which owns memberships, and
+// GET /api/lectures/lectureVideos/:lectureId by the videos feature, which maps videos.
 export const lecturesRoutes: Feature = (app, deps) => {
   const lectures = createLecturesService(deps);
   const duplicates = createDuplicateService(deps);
@@ -33,15 +30,6 @@ export const lecturesRoutes: Feature = (app, deps) => {
     '/api/lectures/courseLectures/:courseId',
     { schema: { params: CourseLecturesParams, response: { 200: CourseLecturesAnswer } }, config: user },
     async (req) => lectures.ofCourse(currentUser(req), req.params.courseId),
-  );
-
-  r.get(
-    '/api/lectures/lectureVideos/:lectureId',
-    {
-      schema: { params: LectureVideosParams, response: { 200: z.array(LectureVideoItem) } },
-      config: { auth: 'public' },
-    },
-    async (req) => lectures.videos(req.user, req.params.lectureId),
   );
 
   r.post(
@@ -78,22 +66,6 @@ export const lecturesRoutes: Feature = (app, deps) => {
       await lectures.remove(currentUser(req), req.params.id);
       return { message: SUCCESS.lectureDeleted };
     },
-  );
-
-  r.post(
-    '/api/lectures/:id/removeVideo',
-    {
-      schema: {
-        params: LectureIdParams,
-        body: RemoveLectureVideoBody,
-        response: { 200: LecturePlaylistAnswer },
-      },
-      config: user,
-    },
-    async (req) => ({
-      message: SUCCESS.videoRemoved,
-      lectureVideos: await lectures.removeVideo(currentUser(req), req.params.id, req.body.videoId),
-    }),
   );
 
   r.post(

@@ -3,14 +3,14 @@ import {
   type CreateLectureBody,
   DATE_DEFAULTS,
   type LectureDto,
-  type LectureVideoItem,
   type UpdateLectureBody,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { LectureRow } from '../access/access.repository';
+import { type LectureRow, adminsOfCourse } from '../access/access.repository';
 import {
   isReleased,
   requireCourseAdmin,
@@ -18,8 +18,6 @@ import {
   requireLectureAdmin,
   requireVisibleLecture,
 } from '../access/access.service';
-import { adminsOfCourse } from '../courses/courses.repository';
-import { toVideoDto } from '../videos/video.mapper';
 import {
   courseName,
   deleteLectureRow,
@@ -28,7 +26,6 @@ import {
   playlistsOf,
   removeFromPlaylist,
   updateLecture,
-  videosOfLecture,
   writePlaylistOrder,
 } from './lectures.repository';
 import { datesFromWire, toLectureDto } from './lectures.mapper';
@@ -43,7 +40,7 @@ export function createLecturesService(deps: AppDeps) {
   }
 
   /** One transaction for the rows, then the files of media nothing references any more. */
-  async function deleteWithOrphans(work: (tx: DbOrTx) => Promise<string[]>): Promise<void> {
+  async function deleteWithOrphans(work: (tx: Tx) => Promise<string[]>): Promise<void> {
     const gone = await db.transaction(work);
     await removeUnreferencedMedia(db, media, gone);
   }
@@ -53,11 +50,6 @@ export function createLecturesService(deps: AppDeps) {
     async get(user: AuthUser | null, lectureId: string): Promise<LectureDto> {
       const { lecture } = await requireVisibleLecture(db, user, lectureId, clock());
       return dto(lecture);
-    },
-
-    async videos(user: AuthUser | null, lectureId: string): Promise<LectureVideoItem[]> {
-      await requireVisibleLecture(db, user, lectureId, clock());
-      return (await videosOfLecture(db, lectureId)).map((v) => toVideoDto(deps, v));
     },
 
     /** Students see released lectures only; admins see all, flagged by `released` (SPEC §4). */
@@ -85,42 +77,51 @@ export function createLecturesService(deps: AppDeps) {
     async create(user: AuthUser, body: CreateLectureBody): Promise<LectureDto> {
       await requireCourseAdmin(db, user, body.courseID);
       const lectureDate = new Date(body.lectureDate);
-      const lecture = await insertLecture(db, {
-        courseId: body.courseID,
-        title: body.title,
-        topic: body.topic,
-        lectureDate,
-        lectureDateAvailable: body.lectureDateAvailable
-          ? new Date(body.lectureDateAvailable)
-          : new Date(lectureDate.getTime() - DATE_DEFAULTS.availableBeforeMs),
-        lectureDateStart: new Date(body.lectureDateStart),
-        lectureDateEnd: new Date(body.lectureDateEnd),
+      const lecture = await db.transaction(async (tx) => {
+        const lecture = await insertLecture(tx, {
+          courseId: body.courseID,
+          title: body.title,
+          topic: body.topic,
+          lectureDate,
+          lectureDateAvailable: body.lectureDateAvailable
+            ? new Date(body.lectureDateAvailable)
+            : new Date(lectureDate.getTime() - DATE_DEFAULTS.availableBeforeMs),
+          lectureDateStart: new Date(body.lectureDateStart),
+          lectureDateEnd: new Date(body.lectureDateEnd),
+        });
+        await emitLectureChanged(tx, lecture);
+        return lecture;
       });
       return dto(lecture);
     },
 
     async update(user: AuthUser, lectureId: string, body: UpdateLectureBody): Promise<LectureDto> {
       await requireLectureAdmin(db, user, lectureId);
-      const lecture = await updateLecture(db, lectureId, {
-        title: body.title,
-        topic: body.topic,
-        ...datesFromWire(body),
+      const lecture = await db.transaction(async (tx) => {
+        const lecture = await updateLecture(tx, lectureId, {
+          title: body.title,
+          topic: body.topic,
+          ...datesFromWire(body),
+        });
+        await emitLectureChanged(tx, lecture);
+        return lecture;
       });
       return dto(lecture);
     },
 
     async remove(user: AuthUser, lectureId: string): Promise<void> {
-      await requireLectureAdmin(db, user, lectureId);
+      const lecture = await requireLectureAdmin(db, user, lectureId);
       await deleteWithOrphans(async (tx) => {
         const videoIds = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
         await deleteLectureRow(tx, lectureId);
+        await emitCourseChanged(tx, lecture.courseId);
         return deleteOrphanedVideos(tx, videoIds);
       });
     },
 
     /** Takes a video off the playlist; a video left in no lecture is deleted with its questions. */
     async removeVideo(user: AuthUser, lectureId: string, videoId: string): Promise<string[]> {
-      await requireLectureAdmin(db, user, lectureId);
+      const lecture = await requireLectureAdmin(db, user, lectureId);
       let remaining: string[] = [];
       await deleteWithOrphans(async (tx) => {
         if (!(await removeFromPlaylist(tx, lectureId, videoId))) {
@@ -128,13 +129,14 @@ export function createLecturesService(deps: AppDeps) {
         }
         remaining = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
         await writePlaylistOrder(tx, lectureId, remaining);
+        await emitLectureChanged(tx, lecture);
         return deleteOrphanedVideos(tx, [videoId]);
       });
       return remaining;
     },
 
     async reorderVideos(user: AuthUser, lectureId: string, videoIds: string[]): Promise<string[]> {
-      await requireLectureAdmin(db, user, lectureId);
+      const lecture = await requireLectureAdmin(db, user, lectureId);
       await db.transaction(async (tx) => {
         const current = (await playlistsOf(tx, [lectureId])).get(lectureId) ?? [];
         const wanted = new Set(videoIds);
@@ -146,6 +148,7 @@ export function createLecturesService(deps: AppDeps) {
           throw badRequest("The new order must list each of the lecture's videos exactly once");
         }
         await writePlaylistOrder(tx, lectureId, videoIds);
+        await emitLectureChanged(tx, lecture);
       });
       return videoIds;
     },

@@ -6,7 +6,7 @@ import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
 import { toVideoDto } from '../videos/video.mapper';
-import { findVideo } from '../videos/videos.repository';
+import { findVideo } from '../videos/public';
 import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionRow,

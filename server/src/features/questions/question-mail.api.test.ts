@@ -67,7 +67,7 @@ describe('e-mail notifications through a real SMTP server', () => {
   });
 
   const received = async (email: string) => {
-    await t.app.deps.mailer.idle();
+    await t.settle();
     return smtp.inbox.filter((m) => m.to.includes(email.toLowerCase()) || m.to.includes(email));
   };
   const setPreferences = async (who: TestUser, submitting: boolean, answered: boolean) =>

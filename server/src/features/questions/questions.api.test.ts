@@ -79,6 +79,7 @@ describe('questions: ask, read, edit, delete, status', () => {
       });
       expect(q.timePosted).toBe(t.clock.now().toISOString());
       expect((await rowOf(q.id))?.askerId).toBe(w.users.studentA.id);
+      await t.settle();
       const to = t.mailer.sent.map((m) => m.to).sort();
       expect(to).toEqual([w.users.adminA.email, w.users.coAdminA.email].sort());
       expect(t.mailer.sent[0]!.subject).toBe('New question in Course A: Eleven char');

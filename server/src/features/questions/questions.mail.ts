@@ -1,8 +1,10 @@
 import { formatVideoTime } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
 import { adminsToNotifyOfQuestion, findUserContact } from './questions.repository';
 
 // E-mail notifications of the questions feature; each respects the recipient's preference (SPEC §3).
+// Queued in the transaction of the change, so a mail exists if and only if its change committed.
 
 /** One line, so a question cannot add header lines or run on in a subject. */
 const oneLine = (text: string, max: number): string => {
@@ -12,12 +14,13 @@ const oneLine = (text: string, max: number): string => {
 
 export async function mailNewQuestion(
   deps: AppDeps,
+  tx: Tx,
   q: { id: string; question: string; timeAsked: number; askerId: string; askerName: string },
   lecture: { courseId: string; courseName: string; title: string },
 ): Promise<void> {
-  const admins = await adminsToNotifyOfQuestion(deps.db, lecture.courseId, q.askerId);
+  const admins = await adminsToNotifyOfQuestion(tx, lecture.courseId, q.askerId);
   for (const admin of admins) {
-    deps.mailer.sendLater({
+    await deps.mail.send(tx, {
       to: admin.email,
       subject: `New question in ${oneLine(lecture.courseName, 80)}: ${oneLine(q.question, 60)}`,
       text:
@@ -29,13 +32,14 @@ export async function mailNewQuestion(
 
 export async function mailQuestionAnswered(
   deps: AppDeps,
+  tx: Tx,
   q: { question: string; askerId: string | null; videoId: string },
   responseId: string,
 ): Promise<void> {
   if (q.askerId === null) return;
-  const asker = await findUserContact(deps.db, q.askerId);
+  const asker = await findUserContact(tx, q.askerId);
   if (!asker?.wantsAnswerMail) return;
-  deps.mailer.sendLater({
+  await deps.mail.send(tx, {
     to: asker.email,
     subject: 'Your question was answered',
     text:

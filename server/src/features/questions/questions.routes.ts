@@ -20,7 +20,9 @@ import { currentUser } from '../../plugins/auth';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { receiveSingleFile, registerMultipart } from '../videos/multipart';
+import { registerProcessingTarget } from '../videos/processing/processing.job';
 import { registerUploadKind } from '../videos/uploads/upload-kinds';
+import { responseTarget } from './pending-response';
 import { sendWithEtag } from './etag';
 import { LectureQuestionsCache } from './lecture-questions.cache';
 import { createQuestionListsService } from './question-lists.service';
@@ -38,13 +40,16 @@ function parseResponseFields(fields: Record<string, string>): VideoResponseField
 // SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
 export const questionsRoutes: Feature = async (app, deps) => {
   const cache = new LectureQuestionsCache();
+  const unfollow = cache.followEvents(deps.events);
+  app.addHook('onClose', async () => unfollow());
   const questions = createQuestionsService(deps, cache);
   const lists = createQuestionListsService(deps, cache);
   const responses = createResponsesService(deps, questions);
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
-  registerUploadKind(UPLOAD_KINDS.response, responseKind(responses));
+  registerUploadKind(deps, UPLOAD_KINDS.response, responseKind(responses));
+  registerProcessingTarget(deps, 'response', responseTarget(questions));
   await registerMultipart(app, deps);
 
   r.get(

@@ -7,15 +7,16 @@ import type {
   VoteBody,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { questions } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { findCourse } from '../access/access.repository';
 import { lectureRole } from '../access/access.service';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
-import { findVideo } from '../videos/videos.repository';
+import { findVideo } from '../videos/public';
 import { isInLiveWindow } from './live-window';
+import { emitQuestionEvent } from './question-events';
 import { mailNewQuestion } from './questions.mail';
 import { toQuestionDto } from './questions.mapper';
 import {
@@ -46,7 +47,6 @@ export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
 export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCache) {
   const { db, clock } = deps;
-  const recentVotes = new RecentVotes();
 
   /** One question as this caller may see it, in the lecture it was asked in. */
   async function dto(caller: AuthUser, questionId: string, seesAskers: boolean): Promise<QuestionDto> {
@@ -64,7 +64,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
    * more, and then its file if nothing else uses that (after commit, so a rollback loses no file).
    */
   async function withResponseCleanup<T>(
-    work: (tx: DbOrTx) => Promise<{ result: T; replaced: string | null }>,
+    work: (tx: Tx) => Promise<{ result: T; replaced: string | null }>,
   ): Promise<T> {
     const { result, goneMedia } = await db.transaction(async (tx) => {
       const { result, replaced } = await work(tx);
@@ -99,23 +99,31 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
 
       // Live only inside the lecture's live window, whatever the client says (SPEC §4).
       const live = body.live && isInLiveWindow(lecture, now);
-      const question = await insertQuestion(db, {
-        videoId: video.id,
-        lectureId: lecture.id,
-        askerId: caller.id,
-        question: body.question,
-        timeAsked: body.time,
-        timePosted: now,
-        live,
-        status: live ? 'live' : null,
+      const course = await findCourse(db, lecture.courseId);
+      const question = await db.transaction(async (tx) => {
+        const question = await insertQuestion(tx, {
+          videoId: video.id,
+          lectureId: lecture.id,
+          askerId: caller.id,
+          question: body.question,
+          timeAsked: body.time,
+          timePosted: now,
+          live,
+          status: live ? 'live' : null,
+        });
+        await emitQuestionEvent(tx, 'question.asked', question, {
+          public: false,
+          extra: { status: question.status },
+        });
+        await mailNewQuestion(
+          deps,
+          tx,
+          { ...question, askerId: caller.id, askerName: caller.name },
+          { courseId: lecture.courseId, courseName: course?.name ?? '', title: lecture.title },
+        );
+        return question;
       });
       cache.clear();
-      const course = await findCourse(db, lecture.courseId);
-      await mailNewQuestion(
-        deps,
-        { ...question, askerId: caller.id, askerName: caller.name },
-        { courseId: lecture.courseId, courseName: course?.name ?? '', title: lecture.title },
-      );
       return dto(caller, question.id, role === 'admin');
     },
 
@@ -141,6 +149,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
           // Delete Response returns the question to unanswered (SPEC §4).
           ...(body.deleteResponse ? { responseId: null, answeredAt: null, status: null } : {}),
         });
+        await emitQuestionEvent(tx, 'question.edited', question, { public: question.responseId !== null });
         return { result: undefined, replaced: body.deleteResponse ? question.responseId : null };
       });
       return dto(caller, questionId, true);
@@ -150,14 +159,21 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
       const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
       await withResponseCleanup(async (tx) => {
         await deleteQuestion(tx, questionId);
+        await emitQuestionEvent(tx, 'question.deleted', question, { public: question.responseId !== null });
         return { result: undefined, replaced: question.responseId };
       });
     },
 
     /** The meeting-end landing marks a question whose answer is being processed (SPEC §4). */
     async setStatus(caller: AuthUser, questionId: string, body: StatusBody): Promise<QuestionDto> {
-      await requireQuestionAdmin(db, caller, questionId, clock());
-      await updateQuestion(db, questionId, { status: body.status });
+      const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
+      await db.transaction(async (tx) => {
+        await updateQuestion(tx, questionId, { status: body.status });
+        await emitQuestionEvent(tx, 'question.status', question, {
+          public: question.responseId !== null,
+          extra: { status: body.status },
+        });
+      });
       cache.clear();
       return dto(caller, questionId, true);
     },
@@ -171,10 +187,13 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
       const key = `${questionId}:${caller.id}`;
       await db.transaction(async (tx) => {
         if (!(await lockQuestion(tx, questionId))) throw notFound('Question not found');
-        if (recentVotes.isRepeat(key, body.voteOptions, now)) return;
+        const recentVotes = new RecentVotes(deps.shared.counters.within(tx));
+        if (await recentVotes.isRepeat(key, body.voteOptions, now)) return;
         const current = await findVote(tx, questionId, caller.id);
         await writeVote(tx, questionId, caller.id, nextVote(current, body.voteOptions));
-        recentVotes.record(key, body.voteOptions, now);
+        // The total changed; who voted is never part of an event (DESIGN §5.3).
+        await emitQuestionEvent(tx, 'vote.changed', question, { public: true });
+        await recentVotes.record(key, body.voteOptions, now);
       });
       cache.clear();
       return dto(caller, questionId, role === 'admin');

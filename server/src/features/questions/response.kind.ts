@@ -21,8 +21,8 @@ export function responseKind(responses: ReturnType<typeof createResponsesService
       await responses.authorize(user, fields);
       return fields;
     },
-    async complete(_deps, user, media, metadata) {
-      const answer = await responses.attach(user, parse(metadata), media);
+    async complete(_deps, user, ingested, metadata) {
+      const answer = await responses.attach(user, parse(metadata), ingested);
       return { [RESPONSE_ID_HEADER]: answer.id };
     },
   };

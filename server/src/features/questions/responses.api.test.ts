@@ -80,6 +80,7 @@ describe('answer videos: POST /api/upload/videoResponse and tus kind=response', 
     expect(body.question).toMatchObject({ id: w.qOpen.id, response: body.id, status: null });
     const row = await rowOf(w.qOpen.id);
     expect(row).toMatchObject({ responseId: body.id, status: null, answeredAt: t.clock.now() });
+    await t.settle();
     expect(t.mailer.sent).toEqual([
       expect.objectContaining({ to: w.users.studentA.email, subject: 'Your question was answered' }),
     ]);
@@ -107,10 +108,9 @@ describe('answer videos: POST /api/upload/videoResponse and tus kind=response', 
       w.users.adminA,
     );
     expectStatus(third, 201);
-    expect(await t.media.exists(secondResponse!.mediaSha256)).toBe(false);
-    expect(
-      await t.db.select().from(mediaFiles).where(eq(mediaFiles.sha256, secondResponse!.mediaSha256)),
-    ).toEqual([]);
+    const secondSha = secondResponse!.mediaSha256!;
+    expect(await t.media.exists(secondSha)).toBe(false);
+    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.sha256, secondSha))).toEqual([]);
   });
 
   describe('tus kind=response', () => {

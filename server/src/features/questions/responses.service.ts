@@ -3,11 +3,12 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
-import { type IngestedMedia, ingestMp4File } from '../videos/ingest';
+import { type Ingested, dropOriginal, ingestUpload } from '../videos/ingest';
 import { videoSourceOf } from '../videos/video.mapper';
+import { answerPending, dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
-import { mailQuestionAnswered } from './questions.mail';
-import { type QuestionRecord, insertResponse, updateQuestion } from './questions.repository';
+import { makeResponseCurrent } from './answer-question';
+import { type QuestionRecord, insertResponse } from './questions.repository';
 import type { QuestionsService } from './questions.service';
 
 // Answer videos (SPEC §7 POST /api/upload/videoResponse, and tus uploads of kind=response): only the
@@ -25,37 +26,64 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
   }
 
   /** Attaches stored media to the question; on any failure the media goes again if nothing uses it. */
-  async function attach(
-    caller: AuthUser,
-    fields: Pick<VideoResponseFields, 'questionID' | 'posterID' | 'title'>,
-    media: IngestedMedia,
-  ): Promise<VideoResponseAnswer> {
-    let responseId: string;
-    let question: QuestionRecord;
+  async function attachReady(caller: AuthUser, question: QuestionRecord, title: string, sha256: string) {
+    const now = clock();
+    let dropped: string | null = null;
     try {
-      ({ question } = await authorize(caller, fields));
-      const now = clock();
-      responseId = await questions.withResponseCleanup(async (tx) => {
+      const responseId = await questions.withResponseCleanup(async (tx) => {
         const response = await insertResponse(tx, {
-          title: fields.title,
-          mediaSha256: media.sha256,
+          title,
+          mediaSha256: sha256,
           posterId: caller.id,
           createdAt: now,
         });
-        await updateQuestion(tx, question.id, { responseId: response.id, answeredAt: now, status: null });
+        dropped = await dropPending(tx, question); // a ready answer also overwrites one being processed
+        await makeResponseCurrent(deps, tx, question, response.id, now);
         return { result: response.id, replaced: question.responseId };
       });
+      await forgetPending(deps, dropped);
+      return responseId;
     } catch (error) {
-      const gone = await deleteUnreferencedMediaRows(db, [media.sha256]);
+      const gone = await deleteUnreferencedMediaRows(db, [sha256]);
       await removeUnreferencedMedia(db, deps.media, gone);
       throw error;
     }
-    await mailQuestionAnswered(deps, question, responseId);
+  }
+
+  /**
+   * Answers the question with an accepted upload: at once when it is ready, else once processed (the
+   * question is `processing` meanwhile). A set-aside original is dropped if this fails.
+   */
+  async function attach(
+    caller: AuthUser,
+    fields: Pick<VideoResponseFields, 'questionID' | 'posterID' | 'title'>,
+    ingested: Ingested,
+  ): Promise<VideoResponseAnswer> {
+    let question: QuestionRecord;
+    try {
+      ({ question } = await authorize(caller, fields));
+    } catch (error) {
+      if ('ready' in ingested) {
+        const gone = await deleteUnreferencedMediaRows(db, [ingested.ready.sha256]);
+        await removeUnreferencedMedia(db, deps.media, gone);
+      } else await dropOriginal(deps, ingested);
+      throw error;
+    }
+    const ready = 'ready' in ingested ? ingested.ready : null;
+    const responseId = ready
+      ? await attachReady(caller, question, fields.title, ready.sha256)
+      : await answerPending(
+          deps,
+          questions,
+          question,
+          { title: fields.title, posterId: caller.id, createdAt: clock() },
+          (ingested as { processingId: string }).processingId,
+        );
     return {
       id: responseId,
       _id: responseId,
       questionID: question.id,
-      videoSource: videoSourceOf(deps, { mediaSha256: media.sha256, youtubeUrl: null }),
+      videoSource: ready ? videoSourceOf(deps, { mediaSha256: ready.sha256, youtubeUrl: null }) : '',
       question: await questions.dto(caller, question.id, true),
     };
   }
@@ -69,7 +97,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
       fields: VideoResponseFields,
       tempPath: string,
     ): Promise<VideoResponseAnswer> {
-      return attach(caller, fields, await ingestMp4File(deps, tempPath));
+      return attach(caller, fields, await ingestUpload(deps, tempPath));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryCounters } from '../../lib/shared-state/counters';
 import { DUPLICATE_VOTE_MS, RecentVotes, nextVote } from './votes';
 
 describe('nextVote (DESIGN §5.6)', () => {
@@ -15,21 +16,21 @@ describe('nextVote (DESIGN §5.6)', () => {
 describe('RecentVotes', () => {
   const at = (ms: number) => new Date(1_700_000_000_000 + ms);
 
-  it('treats the same arrow within the window as a repeat, not a new click', () => {
-    const recent = new RecentVotes();
-    expect(recent.isRepeat('q:u', 'UP', at(0))).toBe(false);
-    recent.record('q:u', 'UP', at(0));
-    expect(recent.isRepeat('q:u', 'UP', at(DUPLICATE_VOTE_MS - 1))).toBe(true);
-    expect(recent.isRepeat('q:u', 'DOWN', at(10))).toBe(false);
-    expect(recent.isRepeat('q:other', 'UP', at(10))).toBe(false);
-    expect(recent.isRepeat('q:u', 'UP', at(DUPLICATE_VOTE_MS))).toBe(false);
+  it('treats the same arrow within the window as a repeat, not a new click', async () => {
+    const recent = new RecentVotes(new MemoryCounters());
+    expect(await recent.isRepeat('q:u', 'UP', at(0))).toBe(false);
+    await recent.record('q:u', 'UP', at(0));
+    expect(await recent.isRepeat('q:u', 'UP', at(DUPLICATE_VOTE_MS - 1))).toBe(true);
+    expect(await recent.isRepeat('q:u', 'DOWN', at(10))).toBe(false);
+    expect(await recent.isRepeat('q:other', 'UP', at(10))).toBe(false);
+    expect(await recent.isRepeat('q:u', 'UP', at(DUPLICATE_VOTE_MS))).toBe(false);
   });
 
-  it('forgets stale entries so memory stays bounded', () => {
-    const recent = new RecentVotes(1000);
-    for (let i = 0; i < 100; i++) recent.record(`q:${i}`, 'UP', at(i));
-    expect(recent.size).toBe(100);
-    recent.record('q:last', 'DOWN', at(5000));
-    expect(recent.size).toBe(1);
+  it('forgets the other arrow once a vote switches', async () => {
+    const recent = new RecentVotes(new MemoryCounters());
+    await recent.record('q:u', 'UP', at(0));
+    await recent.record('q:u', 'DOWN', at(10));
+    expect(await recent.isRepeat('q:u', 'UP', at(20))).toBe(false);
+    expect(await recent.isRepeat('q:u', 'DOWN', at(20))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import type { VoteOption } from '@lectern/shared';
+import { VOTE_OPTIONS, type VoteOption } from '@lectern/shared';
+import type { Counters } from '../../lib/shared-state';
 
 /**
  * DESIGN §5.6: clicking the arrow you already chose removes your vote; the other arrow switches it.
@@ -10,43 +11,29 @@ export function nextVote(current: VoteOption | null, clicked: VoteOption): VoteO
 /** The same arrow again within this time is the same click sent twice (double click, retry). */
 export const DUPLICATE_VOTE_MS = 1000;
 
-interface Applied {
-  clicked: VoteOption;
-  at: number;
-}
-
 /**
  * Remembers the last vote applied per question and user, so that a burst of identical requests counts
  * once instead of toggling on and off (SECURITY AC-12). Use it while holding the question's row lock:
- * then the requests of one burst are seen one after another. Per process; the database still keeps one
- * vote per user across instances.
+ * then the requests of one burst are seen one after another, whichever instance each reaches, since the
+ * counters are shared by every instance (DESIGN §11).
  */
 export class RecentVotes {
-  private readonly applied = new Map<string, Applied>();
+  /** Pass the counters of the transaction that holds the question's row lock (Counters.within). */
+  constructor(
+    private readonly counters: Counters,
+    private readonly windowMs = DUPLICATE_VOTE_MS,
+  ) {}
 
-  constructor(private readonly windowMs = DUPLICATE_VOTE_MS) {}
+  private key = (key: string, clicked: VoteOption) => `vote:${key}:${clicked}`;
 
   /** True when `clicked` repeats the vote applied for this key less than the window ago. */
-  isRepeat(key: string, clicked: VoteOption, now: Date): boolean {
-    const last = this.applied.get(key);
-    return last !== undefined && last.clicked === clicked && now.getTime() - last.at < this.windowMs;
+  async isRepeat(key: string, clicked: VoteOption, now: Date): Promise<boolean> {
+    return (await this.counters.peek(this.key(key, clicked), now.getTime())) !== null;
   }
 
-  record(key: string, clicked: VoteOption, now: Date): void {
-    this.applied.delete(key); // re-inserted last, so the Map stays ordered by time
-    this.applied.set(key, { clicked, at: now.getTime() });
-    this.forgetOlderThan(now.getTime() - this.windowMs);
-  }
-
-  /** Entries are in time order: drop from the front while they are stale. */
-  private forgetOlderThan(limit: number): void {
-    for (const [key, entry] of this.applied) {
-      if (entry.at >= limit) break;
-      this.applied.delete(key);
-    }
-  }
-
-  get size(): number {
-    return this.applied.size;
+  /** `clicked` is now the last vote applied: the other arrow is no longer a repeat. */
+  async record(key: string, clicked: VoteOption, now: Date): Promise<void> {
+    await this.counters.reset(...VOTE_OPTIONS.map((option) => this.key(key, option)));
+    await this.counters.hit(this.key(key, clicked), this.windowMs, now.getTime());
   }
 }

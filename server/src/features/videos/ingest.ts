@@ -1,32 +1,52 @@
+import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AppDeps } from '../../app-deps';
-import { HttpError, unsupportedMedia } from '../../lib/errors';
-import { inspectMp4, Mp4Error } from '../../lib/mp4';
+import { inspectUpload } from './processing/inspect';
+import { makePoster } from './processing/process';
 import { insertMediaFile, type MediaFacts } from './videos.repository';
 
-export type IngestedMedia = MediaFacts;
+export type IngestedMedia = MediaFacts & { hasPoster: boolean };
+
+/** A finished upload: ready to watch as it is, or waiting (as uploaded) for processing under `processingId`. */
+export type Ingested = { ready: IngestedMedia } | { processingId: string };
 
 /**
- * Takes a finished upload at `tempPath`: checks it is an mp4 (415 not an mp4, 422 a damaged one), moves
- * it into the content-addressed store and records it in media_files. The temp file is consumed either way:
- * a refused file leaves nothing behind (SECURITY UP-2). Shared by every upload path (multipart and tus,
- * lecture videos and answer videos).
+ * Takes a finished upload at `tempPath`: checks its type from the bytes (415 not a video Lectern can use,
+ * 422 damaged). A fast-start H.264/AAC mp4 goes into the content-addressed store at once (with a poster);
+ * anything else is set aside in originals/ for processing. The temp file is consumed either way: a refused
+ * file leaves nothing behind (SECURITY UP-2). Shared by every upload path (multipart and tus, lecture
+ * videos and answer videos); the caller removes a set-aside original it does not use (dropOriginal).
  */
-export async function ingestMp4File(deps: AppDeps, tempPath: string): Promise<IngestedMedia> {
-  let durationSeconds: number;
+export async function ingestUpload(deps: AppDeps, tempPath: string): Promise<Ingested> {
+  let verdict: Awaited<ReturnType<typeof inspectUpload>>;
   try {
-    ({ durationSeconds } = await inspectMp4(tempPath));
+    verdict = await inspectUpload(deps.config.ffmpegPath, tempPath);
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
-    if (error instanceof Mp4Error) {
-      throw error.problem === 'not-mp4'
-        ? unsupportedMedia(error.message)
-        : new HttpError(422, 'UNPROCESSABLE', error.message);
-    }
     throw error;
   }
+  if (!verdict.ready) {
+    const processingId = randomUUID();
+    await fsp.rename(tempPath, deps.media.originalPathOf(processingId));
+    return { processingId };
+  }
   const stored = await deps.media.importFile(tempPath);
-  const media = { ...stored, durationSeconds };
+  const media = { ...stored, durationSeconds: verdict.durationSeconds };
   await insertMediaFile(deps.db, media);
-  return media;
+  const hasPoster = await makePoster(
+    deps.config.ffmpegPath,
+    deps.media.pathOf(stored.sha256),
+    deps.media.posterPathOf(stored.sha256),
+    verdict.durationSeconds,
+  ).then(
+    () => true,
+    () => false, // a video without a poster still plays
+  );
+  return { ready: { ...media, hasPoster } };
+}
+
+/** Removes an original set aside by ingestUpload that will not be processed after all. */
+export async function dropOriginal(deps: AppDeps, ingested: Ingested): Promise<void> {
+  if ('processingId' in ingested)
+    await fsp.rm(deps.media.originalPathOf(ingested.processingId), { force: true });
 }

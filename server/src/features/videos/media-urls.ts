@@ -15,6 +15,8 @@ const KEY_FILE = 'media-url.key';
 export interface MediaUrls {
   /** The signed path of a stored file, as sent in videoSource. */
   url(sha256: string): string;
+  /** The signed path of its poster JPEG (the same grant), as sent in posterSource. */
+  posterUrl(sha256: string): string;
   /** True when `sig` grants `sha256` until `exp` and `exp` has not passed. */
   verify(sha256: string, exp: string | undefined, sig: string | undefined): boolean;
 }
@@ -37,12 +39,14 @@ export function mediaUrls(deps: AppDeps): MediaUrls {
   const key = loadKey(deps.config.dataDir);
   const sign = (sha256: string, exp: string) =>
     createHmac('sha256', key).update(`${sha256}.${exp}`).digest('base64url');
+  const signed = (sha256: string, extension: 'mp4' | 'jpg') => {
+    const now = Math.floor(deps.clock().getTime() / 1000);
+    const exp = String((Math.floor(now / BUCKET_SECONDS) + 2) * BUCKET_SECONDS);
+    return `/media/${sha256}.${extension}?exp=${exp}&sig=${sign(sha256, exp)}`;
+  };
   const urls: MediaUrls = {
-    url(sha256) {
-      const now = Math.floor(deps.clock().getTime() / 1000);
-      const exp = String((Math.floor(now / BUCKET_SECONDS) + 2) * BUCKET_SECONDS);
-      return `/media/${sha256}.mp4?exp=${exp}&sig=${sign(sha256, exp)}`;
-    },
+    url: (sha256) => signed(sha256, 'mp4'),
+    posterUrl: (sha256) => signed(sha256, 'jpg'),
     verify(sha256, exp, sig) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
       if (Number(exp) * 1000 < deps.clock().getTime()) return false;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import type { EventType } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -8,12 +9,13 @@ import { type Feature, typed } from '../feature';
 import { mediaUrls } from './media-urls';
 import { isMediaReleased } from './videos.repository';
 
-// GET/HEAD /media/<sha256>.mp4: a lean route of our own on 1 MiB reads, which matched nginx sendfile where
+// GET/HEAD /media/<sha256>.mp4 (and .jpg): a lean route of our own on 1 MiB reads, which matched nginx sendfile where
 // @fastify/static's 16 KiB reads reached 0.1-0.2x (DESIGN §7). Files are content-addressed, so the name is
 // the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
 // (media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3).
 
-const NAME = /^([a-f0-9]{64})\.mp4$/;
+// <sha256>.mp4 is the file, <sha256>.jpg its poster (issue 9), under the same grant.
+const NAME = /^([a-f0-9]{64})\.(mp4|jpg)$/;
 const READ_CHUNK = 1024 * 1024;
 const Params = z.object({ file: z.string() });
 const Query = z.object({ exp: z.string().optional(), sig: z.string().optional() });
@@ -42,9 +44,23 @@ function parseRange(header: string | undefined, size: number): ByteRange {
   return start >= size ? 'unsatisfiable' : { start, end };
 }
 
+/** Events after which a stored file may be released or hidden (votes and new questions change nothing). */
+const RELEASE_MAY_CHANGE: ReadonlySet<EventType> = new Set<EventType>([
+  'question.answered',
+  'question.edited',
+  'question.deleted',
+  'lecture.changed',
+  'course.changed',
+  'video.ready',
+]);
+
+/** The answer lasts 5 s, or until a change on any instance that may alter it arrives as an event. */
 function releaseCheck(deps: AppDeps) {
   const known = new Map<string, { released: boolean; until: number }>();
-  return async (sha256: string): Promise<boolean> => {
+  const unfollow = deps.events.subscribe((event) => {
+    if (RELEASE_MAY_CHANGE.has(event.payload.type)) known.clear();
+  });
+  const check = async (sha256: string): Promise<boolean> => {
     const now = deps.clock().getTime();
     const hit = known.get(sha256);
     if (hit && hit.until > now) return hit.released;
@@ -53,6 +69,7 @@ function releaseCheck(deps: AppDeps) {
     known.set(sha256, { released, until: now + RELEASE_CACHE_MS });
     return released;
   };
+  return { check, unfollow };
 }
 
 function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boolean>) {
@@ -60,18 +77,19 @@ function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boo
     req: FastifyRequest<{ Params: z.infer<typeof Params>; Querystring: z.infer<typeof Query> }>,
     reply: FastifyReply,
   ) => {
-    const sha256 = NAME.exec(req.params.file)?.[1];
+    const [, sha256, extension] = NAME.exec(req.params.file) ?? [];
     if (!sha256) throw notFound();
+    const poster = extension === 'jpg';
     const granted =
       mediaUrls(deps).verify(sha256, req.query.exp, req.query.sig) || (await isReleased(sha256));
     if (!granted) throw notFound();
-    const file = deps.media.pathOf(sha256);
+    const file = poster ? deps.media.posterPathOf(sha256) : deps.media.pathOf(sha256);
     const stat = await fsp.stat(file).catch(() => null);
     if (!stat?.isFile()) throw notFound();
 
-    const etag = `"${sha256}"`;
+    const etag = `"${sha256}${poster ? '.jpg' : ''}"`;
     reply.headers({
-      'content-type': 'video/mp4',
+      'content-type': poster ? 'image/jpeg' : 'video/mp4',
       'x-content-type-options': 'nosniff',
       'accept-ranges': 'bytes',
       etag,
@@ -101,7 +119,9 @@ export const mediaRoutes: Feature = (app, deps) => {
     schema: { params: Params, querystring: Query },
     config: { auth: 'public' as const, rateLimit: false as const },
   };
-  const handler = mediaHandler(deps, releaseCheck(deps));
+  const release = releaseCheck(deps);
+  app.addHook('onClose', async () => release.unfollow());
+  const handler = mediaHandler(deps, release.check);
   r.get('/media/:file', { ...options, exposeHeadRoute: false }, handler);
   r.head('/media/:file', options, handler);
 };

@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   restarted.app = await buildApp({
     config: s.t.config,
-    db: s.t.db,
+    database: s.t.database,
     clock: s.t.clock.now,
     mailer: s.t.mailer,
     logger: { level: 'info', stream },

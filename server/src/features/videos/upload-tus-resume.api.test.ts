@@ -51,7 +51,7 @@ describe('resuming tus uploads', () => {
     // A second server process on the same data dir and database (new tus server, new locks).
     const restarted = await buildApp({
       config: s.t.config,
-      db: s.t.db,
+      database: s.t.database,
       clock: s.t.clock.now,
       mailer: s.t.mailer,
       logger: false,
@@ -75,7 +75,7 @@ describe('resuming tus uploads', () => {
   });
 
   it('works with tus-js-client, which the web app uses', async () => {
-    const data = fixture('moov-at-end-5s.mp4');
+    const data = fixture('lecture-10s.mp4');
     const videoId = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(data, {
         endpoint: `${s.base}/tus/`,

@@ -51,20 +51,23 @@ describe('tus uploads at /tus/', () => {
     expect((await deleteUpload(url, s.w.admin.auth)).status).toBe(204);
   });
 
-  it.each(['text-disguised-as.mp4', 'webm-disguised-as.mp4'])(
-    'refuses %s at the end and deletes it',
-    async (name) => {
-      const data = fixture(name);
-      const before = await uploadRowCounts(s.t);
-      const mediaBefore = storedFiles(s.t).filter((f) => f.startsWith(s.t.config.mediaDir));
-      const url = await createOk(data.length);
-      const res = await patch(url, 0, data);
-      expect(res.status).toBe(415);
-      expect(JSON.parse(await res.text())).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-      expect(await uploadRowCounts(s.t)).toEqual(before);
-      expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.uploadsDir))).toEqual([]);
-      expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.mediaDir))).toEqual(mediaBefore);
-      expect([404, 410]).toContain((await head(url)).status);
-    },
-  );
+  it.each([
+    ['text-disguised-as.mp4', 415],
+    ['audio-only.m4a', 415],
+    ['damaged.webm', 422],
+  ])('refuses %s at the end with %d and deletes it', async (name, status) => {
+    const data = fixture(name);
+    const before = await uploadRowCounts(s.t);
+    const mediaBefore = storedFiles(s.t).filter((f) => f.startsWith(s.t.config.mediaDir));
+    const url = await createOk(data.length);
+    const res = await patch(url, 0, data);
+    expect(res.status).toBe(status);
+    expect(JSON.parse(await res.text())).toMatchObject({
+      code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'UNPROCESSABLE',
+    });
+    expect(await uploadRowCounts(s.t)).toEqual(before);
+    expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.uploadsDir))).toEqual([]);
+    expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.mediaDir))).toEqual(mediaBefore);
+    expect([404, 410]).toContain((await head(url)).status);
+  });
 });

@@ -52,8 +52,12 @@ describe('GET /api/upload/lecture-videos/:lectureId and /lecture-video/:lectureI
     expect(Object.keys(body[0]!).sort()).toEqual([
       '_id',
       'durationSeconds',
+      'failureReason',
       'id',
+      'posterSource',
+      'progress',
       'sourceType',
+      'status',
       'title',
       'videoSource',
     ]);

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
-import { appendToPlaylist } from '../lectures/lectures.repository';
-import type { VideoRow } from './video.mapper';
+import { appendToPlaylist } from '../lectures/public';
+import type { VideoRow } from '../../db/schema';
 
 export interface MediaFacts {
   sha256: string;
@@ -17,7 +17,7 @@ export async function insertMediaFile(db: DbOrTx, media: MediaFacts): Promise<vo
 
 export type NewVideo = Pick<
   typeof videos.$inferInsert,
-  'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds'
+  'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds' | 'hasPoster'
 >;
 
 /** Creates a video and appends it to the lecture's playlist, in one transaction. */

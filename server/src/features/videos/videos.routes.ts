@@ -1,17 +1,27 @@
 import {
   LectureIdParam,
+  LectureIdParams,
+  LecturePlaylistAnswer,
+  LectureVideoItem,
+  LectureVideosParams,
   RenameLectureVideoBody,
+  RemoveLectureVideoBody,
   RenameParams,
   ResponseIdParams,
+  SUCCESS,
   UPLOAD_KINDS,
   VALIDATION,
   VideoIdParams,
   YoutubeToLectureBody,
 } from '@lectern/shared';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import { type Feature, typed } from '../feature';
 import { mediaRoutes } from './media.routes';
 import { receiveSingleFile, registerMultipart } from './multipart';
+import { lectureVideoTarget } from './processing/lecture-video.target';
+import { registerProcessingTarget } from './processing/processing.job';
+import { registerProcessingJobs } from './processing/processing.jobs';
 import { lectureVideoKind } from './uploads/lecture-video.kind';
 import { tusRoutes } from './uploads/tus.routes';
 import { registerUploadKind } from './uploads/upload-kinds';
@@ -25,7 +35,9 @@ export const videosRoutes: Feature = async (app, deps) => {
   const user = { auth: 'user' } as const;
   const anyone = { auth: 'public' } as const;
 
-  registerUploadKind(UPLOAD_KINDS.lectureVideo, lectureVideoKind);
+  registerUploadKind(deps, UPLOAD_KINDS.lectureVideo, lectureVideoKind);
+  registerProcessingTarget(deps, 'video', lectureVideoTarget);
+  registerProcessingJobs(deps);
   await registerMultipart(app, deps);
   await mediaRoutes(app, deps);
   await tusRoutes(app, deps);
@@ -53,6 +65,33 @@ export const videosRoutes: Feature = async (app, deps) => {
     '/api/upload/lecture-videos/:lectureId',
     { schema: { params: LectureIdParam }, config: anyone },
     async (req) => videos.lectureVideos(req.user, req.params.lectureId),
+  );
+
+  // Listed under lectures in the spec; the same videos as the route above, in LectureVideoItem shape.
+  r.get(
+    '/api/lectures/lectureVideos/:lectureId',
+    {
+      schema: { params: LectureVideosParams, response: { 200: z.array(LectureVideoItem) } },
+      config: anyone,
+    },
+    async (req) => videos.lectureVideos(req.user, req.params.lectureId),
+  );
+
+  // Listed under lectures in the spec; here because a video still processing or failed is deleted by it.
+  r.post(
+    '/api/lectures/:id/removeVideo',
+    {
+      schema: {
+        params: LectureIdParams,
+        body: RemoveLectureVideoBody,
+        response: { 200: LecturePlaylistAnswer },
+      },
+      config: user,
+    },
+    async (req) => ({
+      message: SUCCESS.videoRemoved,
+      lectureVideos: await videos.removeFromLecture(currentUser(req), req.params.id, req.body.videoId),
+    }),
   );
 
   r.get(

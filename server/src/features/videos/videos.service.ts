@@ -12,12 +12,15 @@ import type { AuthUser } from '../../plugins/auth';
 import { type LectureRow, findLecture } from '../access/access.repository';
 import {
   requireCourseAdmin,
+  requireLectureAdmin,
   requireVideoAdmin,
   requireVisibleLecture,
   requireVisibleVideo,
 } from '../access/access.service';
-import { videosOfLecture } from '../lectures/lectures.repository';
-import { ingestMp4File } from './ingest';
+import { createLecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
+import { ingestUpload } from './ingest';
+import { addUploadedVideo } from './processing/lecture-video.target';
+import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
 import { mediaUrls } from './media-urls';
 import { toVideoDto } from './video.mapper';
 import {
@@ -53,6 +56,7 @@ export function parseFileFields(fields: Record<string, string>): VideoFileToLect
 
 export function createVideosService(deps: AppDeps) {
   const { db } = deps;
+  const lectures = createLecturesService(deps);
   return {
     /** A finished multipart upload; the temp file is consumed whatever happens. */
     async addFileToLecture(
@@ -68,14 +72,8 @@ export function createVideosService(deps: AppDeps) {
         await fsp.rm(tempPath, { force: true });
         throw error;
       }
-      const media = await ingestMp4File(deps, tempPath);
-      const video = await createVideoInLecture(db, target.lectureID, {
-        title: target.title,
-        sourceType: 'localFile',
-        mediaSha256: media.sha256,
-        durationSeconds: media.durationSeconds,
-      });
-      return toVideoDto(deps, video);
+      const ingested = await ingestUpload(deps, tempPath);
+      return toVideoDto(deps, await addUploadedVideo(deps, target.lectureID, target.title, ingested));
     },
 
     async addYoutubeToLecture(user: AuthUser, body: YoutubeToLectureBody): Promise<VideoDto> {
@@ -89,8 +87,8 @@ export function createVideosService(deps: AppDeps) {
     },
 
     async lectureVideos(user: AuthUser | null, lectureId: string): Promise<VideoDto[]> {
-      await requireVisibleLecture(db, user, lectureId, deps.clock());
-      return (await videosOfLecture(db, lectureId)).map((v) => toVideoDto(deps, v));
+      const { role } = await requireVisibleLecture(db, user, lectureId, deps.clock());
+      return (await lectureVideosFor(db, lectureId, role)).map((v) => toVideoDto(deps, v));
     },
 
     async firstLectureVideo(user: AuthUser | null, lectureId: string): Promise<{ videoId: string }> {
@@ -114,6 +112,7 @@ export function createVideosService(deps: AppDeps) {
       );
       if (!visible.includes(true)) throw notFound('Response not found');
       const { response } = found;
+      if (!response.mediaSha256) throw notFound('Response not found'); // still processing
       return { id: response.id, _id: response.id, videoSource: mediaUrls(deps).url(response.mediaSha256) };
     },
 
@@ -121,6 +120,18 @@ export function createVideosService(deps: AppDeps) {
     async contexts(user: AuthUser, videoId: string): Promise<VideoContextDto[]> {
       const access = await requireVideoAdmin(db, user, videoId, deps.clock());
       return videoContexts(db, videoId, [...access.adminCourseIds]);
+    },
+
+    /**
+     * Takes a video off the lecture's playlist (the lectures feature's rule); a video still processing or
+     * failed is in no playlist and is deleted with its original instead.
+     */
+    async removeFromLecture(user: AuthUser, lectureId: string, videoId: string): Promise<string[]> {
+      await requireLectureAdmin(db, user, lectureId);
+      if (await deletePendingVideo(deps, lectureId, videoId)) {
+        return (await playlistsOf(db, [lectureId])).get(lectureId) ?? [];
+      }
+      return lectures.removeVideo(user, lectureId, videoId);
     },
 
     async rename(user: AuthUser, videoId: string, title: string): Promise<VideoDto> {

@@ -1,6 +1,7 @@
 import { FETCH_ERRORS, LOADING } from '@lectern/shared';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { CourseSearch } from '../../features/captions/components/CourseSearch';
 import { useCourseLectures } from '../../features/courses/api/courses';
 import { CourseLectureGrid } from '../../features/courses/components/CourseLectureGrid';
 import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
@@ -33,6 +34,7 @@ export function CoursePage() {
           <Link to={`/courses/${course.id}/questions`}>See all answered questions of this course</Link>
         </p>
       )}
+      <CourseSearch courseId={course.id} />
       <h2>Lectures</h2>
       <CourseLectureGrid lectures={course.lectures} isAdmin={course.isAdmin} />
       {course.isAdmin && <JoinLinkBox id={course.id} idLabel="course ID" />}

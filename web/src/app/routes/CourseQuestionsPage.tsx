@@ -4,6 +4,9 @@ import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';
+import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
+import { CourseSearch } from '../../features/captions/components/CourseSearch';
+import { responseCaptions } from '../../features/captions/components/response-captions';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import type { PlayerHandle } from '../../features/player/types';
 import {
@@ -30,7 +33,7 @@ export function CourseQuestionsPage() {
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const questions = useCourseAnsweredQuestions(courseId);
-  const video = useVideoWithQuestions(target?.videoId);
+  const video = useVideoWithQuestions(target?.videoId, { covered: Boolean(user) });
 
   useEffect(() => {
     if (questions.isError) toast.error(FETCH_ERRORS.questions);
@@ -51,6 +54,7 @@ export function CourseQuestionsPage() {
 
   return (
     <Page title="Answered questions of the course">
+      {user && <CourseSearch courseId={courseId} />}
       <div className="two-columns">
         <div>
           <div className="form">
@@ -78,7 +82,13 @@ export function CourseQuestionsPage() {
         </div>
         <section aria-label="Lecture video">
           {video.data && target ? (
-            <LecturePlayer key={target.videoId} video={video.data} handle={player} startAt={target.time} />
+            <LecturePlayer
+              key={target.videoId}
+              video={video.data}
+              handle={player}
+              startAt={target.time}
+              tracks={<CaptionTracks owner="video" ownerId={target.videoId} />}
+            />
           ) : (
             <p className="hint">Choose a lecture title or a time to watch that moment here.</p>
           )}
@@ -88,6 +98,7 @@ export function CourseQuestionsPage() {
         <ResponseOverlay
           question={open}
           userId={user?.id}
+          captions={open.response ? responseCaptions(open.response) : undefined}
           logContext={{ videoID: open.videoId, lectureID: open.lectureID, courseID: open.courseId }}
           onClose={() => setOpen(null)}
         />

@@ -1,10 +1,10 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api-client';
-import { courseKeys, deleteCourse, useCourse } from '../../features/courses/api/courses';
+import { useDeleteCourse } from '../../features/courses/api/course-mutations';
+import { useCourse } from '../../features/courses/api/courses';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { EditCourseForm } from '../../features/courses/components/EditCourseForm';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
@@ -13,15 +13,14 @@ import { courseFetchError } from '../../features/courses/utils/course-fetch-erro
 export function EditCoursePage() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteCourse = useDeleteCourse();
   const { data: course, isPending, error } = useCourse(courseId);
   const errorText = courseFetchError(error);
   useErrorToast(errorText);
 
   async function remove() {
     try {
-      await deleteCourse(courseId);
-      queryClient.removeQueries({ queryKey: courseKeys.all });
+      await deleteCourse.mutateAsync(courseId);
       toast.success(SUCCESS.courseDeleted);
       void navigate('/my-videos');
     } catch (failure) {

@@ -1,5 +1,4 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
@@ -7,7 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
-import { deleteLecture } from '../../features/lectures/api/lectures';
+import { useDeleteLecture } from '../../features/lectures/api/lecture-mutations';
 import { useLecture } from '../../lib/lecture-queries';
 import { AddLectureVideoForm } from '../../features/lectures/components/AddLectureVideoForm';
 import { EditLectureForm } from '../../features/lectures/components/EditLectureForm';
@@ -16,16 +15,14 @@ import { ManageLectureVideos } from '../../features/lectures/components/ManageLe
 export function EditLecturePage() {
   const { lectureId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteLecture = useDeleteLecture();
   const { data: lecture, isPending, error } = useLecture(lectureId);
   const notFound = error instanceof ApiError && error.status === 404;
   useErrorToast(error && !notFound ? FETCH_ERRORS.lectures : null);
 
   async function remove() {
     try {
-      await deleteLecture(lectureId);
-      queryClient.removeQueries({ queryKey: ['lectures'] });
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await deleteLecture.mutateAsync(lectureId);
       toast.success(SUCCESS.lectureDeleted);
       void navigate(-2); // SPEC §4: back past the deleted lecture's own page
     } catch (failure) {

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
+import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
+import { TranscriptPanel } from '../../features/captions/components/TranscriptPanel';
+import { responseCaptions } from '../../features/captions/components/response-captions';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
@@ -23,10 +26,11 @@ export function LectureWithResponsesPage() {
 function LectureWithResponsesView({ videoId }: { videoId: string }) {
   const user = useUser();
   const navigate = useNavigate();
-  const { handle: player, playerProps } = useLecturePlayer();
+  const { handle: player, nav, playerProps } = useLecturePlayer();
   const [open, setOpen] = useState<QuestionDto | null>(null);
+  const [time, setTime] = useState(nav.seekTo ?? 0);
 
-  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, true);
   const questions = useLectureQuestions(lectureId);
 
   if (video.isPending || questions.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
@@ -72,7 +76,19 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
           />
         </div>
         <div>
-          <LecturePlayer video={v} {...playerProps} {...lectureUsageEvents(logContext)} />
+          <LecturePlayer
+            video={v}
+            {...playerProps}
+            {...lectureUsageEvents(logContext)}
+            tracks={<CaptionTracks owner="video" ownerId={v.id} />}
+            onTime={setTime}
+          />
+          <TranscriptPanel
+            owner="video"
+            ownerId={v.id}
+            currentTime={time}
+            onSeek={(seconds) => player.current?.seekTo(seconds)}
+          />
           <p>
             <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Return to standard lecture view</Link>
           </p>
@@ -82,6 +98,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
         <ResponseOverlay
           question={open}
           userId={user.id}
+          captions={open.response ? responseCaptions(open.response) : undefined}
           logContext={{ ...logContext, videoID: open.videoId }}
           onClose={() => setOpen(null)}
         />

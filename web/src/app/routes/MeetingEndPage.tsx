@@ -1,14 +1,13 @@
 import { ERRORS, STATUS_TEXT } from '@lectern/shared';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
-import { putStatusProcessing } from '../../features/questions/api/questions-api';
+import { useMarkProcessing } from '../../features/questions/api/question-mutations';
 
 /** Landing after a meeting ends (SPEC §2): the question becomes processing, then the window can close. */
 export function MeetingEndPage() {
   const { questionID = '' } = useParams();
-  const { mutate, isError } = useMutation({ mutationFn: putStatusProcessing });
+  const { mutate, isError } = useMarkProcessing();
   useEffect(() => {
     mutate(questionID);
   }, [mutate, questionID]);

@@ -1,12 +1,14 @@
-import { ERRORS, FETCH_ERRORS, LOADING, SUCCESS, UPLOAD_KINDS } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
-import { QUESTIONS_KEY, useQuestion } from '../../features/questions/api/questions-api';
+import { useUploadAnswer } from '../../features/questions/api/question-mutations';
+import { useQuestion } from '../../features/questions/api/questions-api';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
-import { UploadProgress, useTusUpload } from '../../features/uploads';
+import { Recorder } from '../../features/recording';
+import { UploadProgress } from '../../components/ui/UploadProgress';
 
 /** The HTTP status of a failed tus request, when there was an answer at all. */
 function failedStatus(error: unknown): string {
@@ -14,12 +16,14 @@ function failedStatus(error: unknown): string {
   return response ? String(response.getStatus()) : (error as Error).message;
 }
 
-/** The instructor answers one question (SPEC §2 Respond): details, mp4 upload, or delete. */
+/** The instructor answers one question (SPEC §2 Respond): details, mp4 upload, a recording, or delete. */
 export function RespondPage() {
   const { questionID = '' } = useParams();
-  const queryClient = useQueryClient();
   const question = useQuestion(questionID);
-  const { upload, progress } = useTusUpload();
+  const answer = useUploadAnswer();
+  const { progress } = answer;
+  // Which form the running upload came from: its progress bar shows there, not in both.
+  const [sendingRecording, setSendingRecording] = useState(false);
 
   if (question.isPending) return <p role="status">{LOADING.questionDetails}</p>;
   if (question.isError) {
@@ -33,32 +37,37 @@ export function RespondPage() {
 
   const sendAnswer = async (file: File): Promise<UploadOutcome> => {
     try {
-      await upload(file, {
-        metadata: {
-          kind: UPLOAD_KINDS.response,
-          questionID: q.id,
-          title: `Response: ${q.question}`.slice(0, 200),
-        },
-      });
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
+      await answer.mutateAsync({ file, questionID: q.id, title: `Response: ${q.question}`.slice(0, 200) });
       return { ok: true, message: SUCCESS.fileUploadSuccessful };
     } catch (error) {
       return { ok: false, message: `${ERRORS.fileUploadFailedPrefix}${failedStatus(error)}` };
     }
   };
 
+  const sendRecording = async (file: File): Promise<UploadOutcome> => {
+    setSendingRecording(true);
+    try {
+      return await sendAnswer(file);
+    } finally {
+      setSendingRecording(false);
+    }
+  };
+  const busy = progress.fraction !== null;
+  const progressBar = busy && (
+    <UploadProgress fileName={progress.fileName} fraction={progress.fraction ?? 0} />
+  );
+
   return (
     <Page title="Respond to question">
       <QuestionDetails question={q} />
       <h2>Upload a response video</h2>
-      <AnswerUploadForm
-        upload={sendAnswer}
-        busy={progress.fraction !== null}
-        progress={
-          progress.fraction !== null && (
-            <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />
-          )
-        }
+      <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
+      <h2>Record a response video</h2>
+      <Recorder
+        finishLabel="Upload recording"
+        onFinish={sendRecording}
+        busy={busy}
+        progress={sendingRecording && progressBar}
       />
       <h2>Record a response</h2>
       <p className="hint">Recording a response in a virtual meeting room is not available yet.</p>

@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
+import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
+import { responseCaptions } from '../../features/captions/components/response-captions';
 import { WhereUsedButton } from '../../features/lectures/components/WhereUsedButton';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
@@ -28,7 +30,7 @@ function VideoAdminView({ videoId }: { videoId: string }) {
   const { handle: player, playerProps } = useLecturePlayer();
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
-  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, true);
   const questions = useLectureQuestions(lectureId);
 
   useEffect(() => {
@@ -55,6 +57,7 @@ function VideoAdminView({ videoId }: { videoId: string }) {
         <Link to={`/editLecture/${lectureId}`}>Edit lecture</Link>
         <Link to={`/duplicateLecture/${lectureId}`}>Duplicate lecture</Link>
         <Link to={`/video/${v.id}?lectureId=${lectureId}`}>Student view of this lecture</Link>
+        <Link to={`/captions/video/${v.id}`}>Captions and transcript</Link>
       </div>
       <ActiveStudentsBox lectureId={lectureId} videoId={v.id} />
       <div className="two-columns lecture-layout">
@@ -70,7 +73,12 @@ function VideoAdminView({ videoId }: { videoId: string }) {
           {playlist.data && <Playlist videos={playlist.data} currentId={v.id} hrefFor={adminHref} />}
         </aside>
         <div>
-          <LecturePlayer video={v} {...playerProps} onEnded={playNext} />
+          <LecturePlayer
+            video={v}
+            {...playerProps}
+            onEnded={playNext}
+            tracks={<CaptionTracks owner="video" ownerId={v.id} />}
+          />
           {questions.isPending ? (
             <p role="status">{LOADING.questions}</p>
           ) : (
@@ -90,6 +98,7 @@ function VideoAdminView({ videoId }: { videoId: string }) {
         <ResponseOverlay
           question={open}
           userId={user.id}
+          captions={open.response ? responseCaptions(open.response) : undefined}
           logContext={{ videoID: open.videoId, lectureID: lectureId, courseID: v.courseID }}
           onClose={() => setOpen(null)}
         />

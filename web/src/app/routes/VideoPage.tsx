@@ -4,6 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';
+import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
+import { TranscriptPanel } from '../../features/captions/components/TranscriptPanel';
+import { responseCaptions } from '../../features/captions/components/response-captions';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
@@ -33,7 +36,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
 
-  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId);
+  const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, Boolean(user));
   const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));
   const answered = (video.data?.questions ?? []).filter((q) => q.response);
 
@@ -84,12 +87,19 @@ function VideoView({ videoId }: { videoId: string }) {
               hrefFor={(id) => `/video/${id}?lectureId=${lectureId}`}
             />
           )}
+          <TranscriptPanel
+            owner="video"
+            ownerId={v.id}
+            currentTime={time.current}
+            onSeek={(seconds) => player.current?.seekTo(seconds)}
+          />
         </aside>
         <div>
           <LecturePlayer
             video={v}
             {...playerProps}
             {...lectureUsageEvents(logContext)}
+            tracks={<CaptionTracks owner="video" ownerId={v.id} />}
             onTime={(current, duration) => setTime({ current, duration })}
             onEnded={playNext}
           />
@@ -126,6 +136,8 @@ function VideoView({ videoId }: { videoId: string }) {
         <ResponseOverlay
           question={shown}
           userId={user?.id}
+          captions={shown.response ? responseCaptions(shown.response) : undefined}
+          startAt={shown === fromUrl ? nav.answerAt : undefined}
           logContext={logContext}
           onClose={() => {
             setOpen(null);

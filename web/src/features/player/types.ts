@@ -31,4 +31,6 @@ export interface PlayerSourceProps extends PlayerEvents {
 export interface PlayerNavState {
   seekTo?: number;
   autoplay?: boolean;
+  /** Where the answer opened from the URL starts (a search hit in an answer's captions). */
+  answerAt?: number;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { lectureVideos, mediaFiles, videos } from '../../../db/schema';
+import { lectureVideos, mediaFiles, mediaProcessing, videos } from '../../../db/schema';
 import { createUser, type TestUser } from '../../../../test/factories';
 import { FIXTURES_DIR, seedCourse, seedCourseMember, seedLecture } from '../../../../test/seed';
 import type { TestApp } from '../../../../test/test-app';
@@ -76,8 +76,12 @@ export async function uploadRowCounts(t: TestApp) {
   const [v] = await t.db.select({ n: count() }).from(videos);
   const [m] = await t.db.select({ n: count() }).from(mediaFiles);
   const [l] = await t.db.select({ n: count() }).from(lectureVideos);
-  return { videos: v!.n, mediaFiles: m!.n, lectureVideos: l!.n };
+  const [p] = await t.db.select({ n: count() }).from(mediaProcessing);
+  return { videos: v!.n, mediaFiles: m!.n, lectureVideos: l!.n, processing: p!.n };
 }
+
+/** Resolves when the app has no video conversion queued or running. */
+export const processingDone = (t: TestApp) => t.app.deps.jobs.drain();
 
 /** Every file under the media and uploads dirs (scratch dirs included). */
 export function storedFiles(t: TestApp): string[] {

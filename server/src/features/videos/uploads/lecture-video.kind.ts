@@ -1,7 +1,7 @@
 import { Id, MAX_TITLE_LENGTH, VALIDATION, VIDEO_ID_HEADER } from '@lectern/shared';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
-import { createVideoInLecture } from '../videos.repository';
+import { addUploadedVideo } from '../processing/lecture-video.target';
 import { requireUploadTarget } from '../videos.service';
 import type { UploadKind } from './upload-kinds';
 
@@ -26,16 +26,11 @@ export const lectureVideoKind: UploadKind = {
     await requireUploadTarget(deps, user, target.courseID, target.lectureID);
     return target;
   },
-  async complete(deps, user, media, metadata) {
+  async complete(deps, user, ingested, metadata) {
     // Rights are checked again: the caller may have lost them during a long upload (SECURITY AC-7).
     const target = parse(metadata);
     await requireUploadTarget(deps, user, target.courseID, target.lectureID);
-    const video = await createVideoInLecture(deps.db, target.lectureID, {
-      title: target.title,
-      sourceType: 'localFile',
-      mediaSha256: media.sha256,
-      durationSeconds: media.durationSeconds,
-    });
+    const video = await addUploadedVideo(deps, target.lectureID, target.title, ingested);
     return { [VIDEO_ID_HEADER]: video.id };
   },
 };

@@ -10,9 +10,10 @@ import { HttpError } from '../../../lib/errors';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
 import { logUploadRejected } from '../../../plugins/security-events';
 import type { Feature } from '../../feature';
-import { ingestMp4File } from '../ingest';
+import { dropOriginal, ingestUpload } from '../ingest';
 import { recordCompletion, recordedCompletion } from './upload-completion';
-import { PURGE_EVERY_MS, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
+import { PURGE_EVERY_MS, PURGE_JOB, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
+import { sharedTusLocker } from './tus-locker';
 import { type UploadMetadata, uploadKind } from './upload-kinds';
 
 // Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
@@ -61,21 +62,27 @@ export const tusRoutes: Feature = (app, deps) => {
   };
 
   /**
-   * Completes a fully received upload once: concurrent callers share one run (per process), and later
-   * ones, in this process or after a restart, get the headers recorded by the first.
+   * Completes a fully received upload once: concurrent callers in this process share one run, callers
+   * on other instances wait for its lock, and later ones, anywhere or after a restart, get the headers
+   * recorded by the first.
    */
   function finish(id: string, user: AuthUser): Promise<Record<string, string>> {
     let pending = completions.get(id);
     if (!pending) {
-      pending = datastore.getUpload(id).then(async (upload) => {
-        const recorded = recordedCompletion(upload);
-        if (recorded) return recorded;
-        const headers = await complete(upload, user);
-        // Unrecorded, the upload must go: a resent final PATCH then gets 404 instead of a second object.
-        await recordCompletion(deps.config.uploadsDir, id, headers).catch(() =>
-          datastore.remove(id).catch(() => undefined),
-        );
-        return headers;
+      pending = deps.shared.locks.lock(`tus-finish:${id}`).then(async (unlock) => {
+        try {
+          const upload = await datastore.getUpload(id);
+          const recorded = recordedCompletion(upload);
+          if (recorded) return recorded;
+          const headers = await complete(upload, user);
+          // Unrecorded, the upload must go: a resent final PATCH then gets 404, not a second object.
+          await recordCompletion(deps.config.uploadsDir, id, headers).catch(() =>
+            datastore.remove(id).catch(() => undefined),
+          );
+          return headers;
+        } finally {
+          await unlock();
+        }
       });
       completions.set(id, pending);
       void pending.catch(() => undefined).finally(() => completions.delete(id));
@@ -86,7 +93,7 @@ export const tusRoutes: Feature = (app, deps) => {
   /** Validates, imports and hands the file to its kind; a refused file and its upload record are deleted. */
   async function complete(upload: Upload, user: AuthUser): Promise<Record<string, string>> {
     const metadata = stringMetadata(upload);
-    const kind = uploadKind(metadata.kind);
+    const kind = uploadKind(deps, metadata.kind);
     if (!kind) throw new HttpError(400, 'BAD_REQUEST', 'Unknown upload kind');
     const temp = deps.media.tempPath();
     // A hard link keeps the upload's own file in place until the response is written (tus reads it).
@@ -94,8 +101,11 @@ export const tusRoutes: Feature = (app, deps) => {
       .link(path.join(deps.config.uploadsDir, upload.id), temp)
       .catch(() => fsp.copyFile(path.join(deps.config.uploadsDir, upload.id), temp));
     try {
-      const media = await ingestMp4File(deps, temp);
-      return await kind.complete(deps, user, media, metadata);
+      const ingested = await ingestUpload(deps, temp);
+      return await kind.complete(deps, user, ingested, metadata).catch(async (error: unknown) => {
+        await dropOriginal(deps, ingested);
+        throw error;
+      });
     } catch (error) {
       await datastore.remove(upload.id).catch(() => undefined);
       throw error;
@@ -105,6 +115,7 @@ export const tusRoutes: Feature = (app, deps) => {
   const tus = new Server({
     path: '/tus',
     datastore,
+    locker: sharedTusLocker(deps.shared.locks),
     maxSize: deps.config.maxUploadBytes,
     relativeLocation: true,
     allowedOrigins: (origin) => origin === publicOrigin, // same allowlist as the API (SECURITY HDR-3)
@@ -126,7 +137,7 @@ export const tusRoutes: Feature = (app, deps) => {
     async onUploadCreate(req, upload) {
       const user = userOf(req);
       const metadata = stringMetadata(upload);
-      const kind = uploadKind(metadata.kind);
+      const kind = uploadKind(deps, metadata.kind);
       if (!kind) throw { status_code: 400, body: 'Unknown upload kind' } satisfies TusError;
       const kept = await kind.authorizeCreate(deps, user, metadata).catch((e: unknown) => {
         throw tusError(e);
@@ -142,14 +153,10 @@ export const tusRoutes: Feature = (app, deps) => {
     void datastore.remove(upload.id).catch(() => undefined);
   });
 
-  const purge = () =>
-    purgeStaleUploads(deps.config.uploadsDir, path.dirname(deps.media.tempPath()), Date.now()).catch(
-      (err: unknown) => app.log.error({ err }, 'upload purge failed'),
-    );
   fs.mkdirSync(deps.config.uploadsDir, { recursive: true });
-  void purge();
-  const timer = setInterval(() => void purge(), PURGE_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  deps.jobs.every(PURGE_JOB, PURGE_EVERY_MS, async () => {
+    await purgeStaleUploads(deps.config.uploadsDir, path.dirname(deps.media.tempPath()), Date.now());
+  });
 
   // tus reads the raw body itself.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../app-deps';
 import type { AuthUser } from '../../../plugins/auth';
-import type { IngestedMedia } from '../ingest';
+import type { Ingested } from '../ingest';
 
 // What a resumable upload becomes is decided by its `kind` metadata. Each kind checks, at creation, that
 // the caller may upload it (before any byte is stored), and turns the finished, validated mp4 into its
@@ -15,23 +15,31 @@ export interface UploadKind {
    */
   authorizeCreate(deps: AppDeps, user: AuthUser, metadata: UploadMetadata): Promise<UploadMetadata>;
   /**
-   * Called once, when the last byte arrived and the file is stored (media_files row included). Returns
-   * headers for the final response, such as the new object's id. May throw an HttpError.
+   * Called once, when the last byte arrived and the file was accepted: stored (media_files row included)
+   * or set aside for processing. Returns headers for the final response, such as the new object's id.
+   * May throw an HttpError (a set-aside original is then dropped by the caller).
    */
   complete(
     deps: AppDeps,
     user: AuthUser,
-    media: IngestedMedia,
+    ingested: Ingested,
     metadata: UploadMetadata,
   ): Promise<Record<string, string>>;
 }
 
-const kinds = new Map<string, UploadKind>();
+// Each app has its own registry (two apps built in one process, as tests do, must not share one).
+const registries = new WeakMap<AppDeps, Map<string, UploadKind>>();
 
-/** Registers (or replaces) the handler of an upload kind. Call while registering a feature. */
-export function registerUploadKind(name: string, kind: UploadKind): void {
-  kinds.set(name, kind);
+function registry(deps: AppDeps): Map<string, UploadKind> {
+  let kinds = registries.get(deps);
+  if (!kinds) registries.set(deps, (kinds = new Map()));
+  return kinds;
 }
 
-export const uploadKind = (name: string | undefined): UploadKind | undefined =>
-  name === undefined ? undefined : kinds.get(name);
+/** Registers (or replaces) this app's handler of an upload kind. Call while registering a feature. */
+export function registerUploadKind(deps: AppDeps, name: string, kind: UploadKind): void {
+  registry(deps).set(name, kind);
+}
+
+export const uploadKind = (deps: AppDeps, name: string | undefined): UploadKind | undefined =>
+  name === undefined ? undefined : registry(deps).get(name);

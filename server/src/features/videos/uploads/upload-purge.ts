@@ -4,10 +4,11 @@ import path from 'node:path';
 // Unfinished resumable uploads expire UPLOAD_TTL_MS after creation (tus answers 410 from then on, and
 // sends Upload-Expires). The purge deletes them, but never one that received bytes within the last
 // IDLE_MS, so a purge run cannot cut a live upload (SECURITY UP-6). It also deletes scratch files left by
-// a crash (multipart temp files, an info file without data). It runs at startup and every hour.
+// a crash (multipart temp files, an info file without data). It runs as a recurring job, at startup and every hour, on one instance at a time.
 
 export const UPLOAD_TTL_MS = 3 * 24 * 3600 * 1000;
 export const PURGE_EVERY_MS = 3600 * 1000;
+export const PURGE_JOB = 'uploads.purge';
 const IDLE_MS = 3600 * 1000;
 
 async function mtimeMs(file: string): Promise<number | null> {

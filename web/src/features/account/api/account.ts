@@ -1,20 +1,31 @@
 import type { NotificationPreferences, UpdateNotificationBody, UpdatePasswordBody } from '@lectern/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const notificationQueryKey = (userId: string) => ['notification', userId] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notification {userId} (SPEC §7): the two e-mail preferences. */
 export const useNotificationPreferences = (userId: string) =>
   useQuery({
-    queryKey: notificationQueryKey(userId),
+    queryKey: queryKeys.notification(userId),
     queryFn: ({ signal }) =>
       api<NotificationPreferences>('/api/notification', { method: 'POST', body: { userId }, signal }),
     retry: false,
   });
 
-export const putUpdatePassword = (body: UpdatePasswordBody) =>
-  api<{ message: string }>('/api/login/updatePassword', { method: 'PUT', body });
+// The account's writes (the feature's one place for them and what they change in the cache).
 
-export const postUpdateNotification = (body: UpdateNotificationBody) =>
-  api<{ message: string }>('/api/notification/update-notification', { method: 'POST', body });
+export const useUpdatePassword = () =>
+  useMutation({
+    mutationFn: (body: UpdatePasswordBody) =>
+      api<{ message: string }>('/api/login/updatePassword', { method: 'PUT', body }),
+  });
+
+export function useUpdateNotification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationBody) =>
+      api<{ message: string }>('/api/notification/update-notification', { method: 'POST', body }),
+    // The answer carries no preferences: the cache takes the values just saved.
+    onSuccess: (_, { userId, ...saved }) => client.setQueryData(queryKeys.notification(userId), saved),
+  });
+}

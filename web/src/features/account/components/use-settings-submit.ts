@@ -1,9 +1,8 @@
 import { type NotificationPreferences, SUCCESS } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { logUsage } from '../../../lib/usage-log';
-import { notificationQueryKey, postUpdateNotification, putUpdatePassword } from '../api/account';
+import { useUpdateNotification, useUpdatePassword } from '../api/account';
 import {
   type PasswordFields,
   notificationErrorText,
@@ -21,7 +20,8 @@ export function useSettingsSubmit(
   loaded: NotificationPreferences | undefined,
   onAccountChanged: () => void,
 ) {
-  const queryClient = useQueryClient();
+  const updatePassword = useUpdatePassword();
+  const updateNotification = useUpdateNotification();
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -39,7 +39,7 @@ export function useSettingsSubmit(
     setBusy(true);
     if (passwordPlan.kind === 'send') {
       try {
-        await putUpdatePassword(passwordPlan.body);
+        await updatePassword.mutateAsync(passwordPlan.body);
         passwordChanged = true;
         onAccountChanged(); // the email may have changed with it
         toast.success(SUCCESS.passwordUpdated);
@@ -51,9 +51,7 @@ export function useSettingsSubmit(
     const notificationBody = planNotificationUpdate(userId, loaded, shown);
     if (notificationBody) {
       try {
-        await postUpdateNotification(notificationBody);
-        const { userId: _, ...saved } = notificationBody;
-        queryClient.setQueryData(notificationQueryKey(userId), saved);
+        await updateNotification.mutateAsync(notificationBody);
         toast.success(SUCCESS.notificationsUpdated);
         logUsage('update-notification', {});
       } catch (error) {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { RootRedirect } from '../../../components/layout/RootRedirect';
+import { RootRedirect } from './RootRedirect';
 import { afterLoginPath } from '../utils/after-login';
 
 /** Login or signup opened with a session already: the root redirect, or on to the course to join. */

@@ -10,15 +10,9 @@ import type {
 } from '@lectern/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Fetchers and query options of the courses feature (SPEC §7 "Courses and lectures").
-
-export const courseKeys = {
-  all: ['courses'] as const,
-  userCourses: (userId: string) => ['courses', 'user', userId] as const,
-  course: (id: string) => ['courses', 'detail', id] as const,
-  lectures: (courseId: string) => ['courses', 'lectures', courseId] as const,
-};
 
 /** A missing course answers 404 at once; retrying it only delays "Course not found". */
 const retryUnlessNotFound = (failures: number, error: Error) =>
@@ -26,7 +20,7 @@ const retryUnlessNotFound = (failures: number, error: Error) =>
 
 export const userCoursesQuery = (userId: string) =>
   queryOptions({
-    queryKey: courseKeys.userCourses(userId),
+    queryKey: queryKeys.courses.userCourses(userId),
     queryFn: ({ signal }) =>
       api<UserCoursesAnswer>(`/api/courses/user-courses/${encodeURIComponent(userId)}`, { signal }),
   });
@@ -35,14 +29,14 @@ export const useUserCourses = (userId: string) => useQuery(userCoursesQuery(user
 
 export const useCourse = (id: string) =>
   useQuery({
-    queryKey: courseKeys.course(id),
+    queryKey: queryKeys.courses.detail(id),
     queryFn: ({ signal }) => api<CourseDto>(`/api/courses/${encodeURIComponent(id)}`, { signal }),
     retry: retryUnlessNotFound,
   });
 
 export const useCourseLectures = (courseId: string) =>
   useQuery({
-    queryKey: courseKeys.lectures(courseId),
+    queryKey: queryKeys.courses.lectures(courseId),
     queryFn: ({ signal }) =>
       api<CourseLecturesAnswer>(`/api/lectures/courseLectures/${encodeURIComponent(courseId)}`, { signal }),
     retry: retryUnlessNotFound,

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client';
-import { addAdmin, useUserCourses } from '../api/courses';
+import { useAddAdmin } from '../api/course-mutations';
+import { useUserCourses } from '../api/courses';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
@@ -16,6 +17,7 @@ export function AddAdminForm({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const listId = useId();
   const { data } = useUserCourses(userId);
+  const addAdmin = useAddAdmin();
   const [courseId, setCourseId] = useState('');
   const [adminId, setAdminId] = useState('');
   const [adminEmail, setAdminEmail] = useState('');
@@ -27,7 +29,7 @@ export function AddAdminForm({ userId }: { userId: string }) {
     if (!body.courseId || (!body.adminId && !body.adminEmail)) return setError(VALIDATION.missingInformation);
     await send(
       async () => {
-        await addAdmin({
+        await addAdmin.mutateAsync({
           courseId: body.courseId,
           ...(body.adminId && { adminId: body.adminId }),
           ...(body.adminEmail && { adminEmail: body.adminEmail }),

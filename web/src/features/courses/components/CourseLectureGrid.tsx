@@ -1,6 +1,6 @@
 import type { LectureDto } from '@lectern/shared';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../dates/lecture-dates';
+import { formatDateTime } from '../../../lib/lecture-dates';
 
 /** Where a lecture card leads (SPEC §2 Course page); a lecture without video has its own page. */
 function lectureTarget(lecture: LectureDto, isAdmin: boolean): string {

@@ -1,9 +1,8 @@
 import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { courseKeys, createCourse } from '../api/courses';
+import { useCreateCourse } from '../api/course-mutations';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
@@ -11,7 +10,7 @@ import { TextField } from '../../../components/ui/TextField';
 /** Course Name and Course Description; the creator becomes the first admin (SPEC §6). */
 export function CreateCourseForm({ userId }: { userId: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateCourse();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const { error, setError, busy, send } = useFormSubmit();
@@ -21,12 +20,11 @@ export function CreateCourseForm({ userId }: { userId: string }) {
     if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
     await send(
       async () => {
-        const course = await createCourse({
+        const course = await create.mutateAsync({
           name: name.trim(),
           description: description.trim(),
           adminId: userId,
         });
-        await queryClient.invalidateQueries({ queryKey: courseKeys.all });
         toast.success(SUCCESS.courseCreated(course.name));
         void navigate(`/courses/${course.id}`);
       },

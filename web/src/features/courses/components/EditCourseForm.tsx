@@ -1,15 +1,14 @@
 import { type CourseDto, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { courseKeys, updateCourse } from '../api/courses';
+import { useUpdateCourse } from '../api/course-mutations';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
 
 /** Name and Description of a course; mount with key={course.id} so it starts from the loaded values. */
 export function EditCourseForm({ course }: { course: CourseDto }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateCourse();
   const [name, setName] = useState(course.name);
   const [description, setDescription] = useState(course.description);
   const { error, setError, busy, send } = useFormSubmit();
@@ -19,8 +18,10 @@ export function EditCourseForm({ course }: { course: CourseDto }) {
     if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
     await send(
       async () => {
-        await updateCourse(course.id, { name: name.trim(), description: description.trim() });
-        await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        await update.mutateAsync({
+          id: course.id,
+          body: { name: name.trim(), description: description.trim() },
+        });
         toast.success(SUCCESS.courseUpdated);
       },
       { onFailure: () => toast.error(ERRORS.updateCourseFailed), staysOpen: true },

@@ -1,10 +1,9 @@
 import { DELAYS_MS, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { courseKeys } from '../api/courses';
-import { type JoinOutcome, joinCourseOrLecture } from '../api/join';
+import { useJoin } from '../api/course-mutations';
+import type { JoinOutcome } from '../api/join';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextField } from '../../../components/ui/TextField';
 
@@ -42,7 +41,7 @@ function reaction(outcome: JoinOutcome): { show(): void; target?: string } {
 /** One field for a course or lecture id; with `initialCode` (a join link) the join starts by itself. */
 export function JoinForm({ userId, initialCode }: { userId: string; initialCode?: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const joinMutation = useJoin();
   const [code, setCode] = useState(initialCode ?? '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,10 +52,9 @@ export function JoinForm({ userId, initialCode }: { userId: string; initialCode?
     if (!trimmed) return setError(VALIDATION.pasteId);
     setError('');
     setBusy(true);
-    const { show, target } = reaction(await joinCourseOrLecture(trimmed, userId));
+    const { show, target } = reaction(await joinMutation.mutateAsync({ code: trimmed, userId }));
     show();
     if (!target) return setBusy(false);
-    await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     setTimeout(() => void navigate(target), DELAYS_MS.redirectAfterJoin);
   }
 

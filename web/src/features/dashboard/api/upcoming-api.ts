@@ -2,6 +2,7 @@ import type { CourseLecturesAnswer, UserCoursesAnswer } from '@lectern/shared';
 import { POLL_MS } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UpcomingLecture } from '../utils/upcoming';
 
 /** Lectures of the joined courses and the lectures joined on their own, not yet filtered by date. */
@@ -22,10 +23,13 @@ async function fetchJoinedLectures(userId: string): Promise<UpcomingLecture[]> {
   }));
 }
 
-/** Reloaded with the dashboard every 30 s (SPEC §2 Home). */
+/**
+ * Reloaded with the dashboard every 30 s (SPEC §2 Home), with the events stream up or down: a lecture
+ * becomes visible to students when its availability date passes, and no event marks that moment.
+ */
 export const useJoinedLectures = (userId: string) =>
   useQuery({
-    queryKey: ['dashboard', 'joined-lectures', userId],
+    queryKey: queryKeys.dashboard.joinedLectures(userId),
     queryFn: () => fetchJoinedLectures(userId),
     refetchInterval: POLL_MS.dashboard,
   });

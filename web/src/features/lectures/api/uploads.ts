@@ -6,7 +6,8 @@ import {
 } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TusUploadOptions } from '../../uploads';
+import { queryKeys } from '../../../lib/query-keys';
+import type { TusUploadOptions } from '../../../lib/uploads';
 
 // Lecture-side calls of the upload API (SPEC §7 "Videos and uploads").
 
@@ -36,7 +37,7 @@ export const lectureVideoMetadata = (courseID: string, lectureID: string, title:
 
 export const useVideoContexts = (videoId: string) =>
   useQuery({
-    queryKey: ['videos', 'contexts', videoId],
+    queryKey: queryKeys.videos.contexts(videoId),
     queryFn: ({ signal }) =>
       api<VideoContextDto[]>(`/api/upload/contexts/${encodeURIComponent(videoId)}`, { signal }),
   });

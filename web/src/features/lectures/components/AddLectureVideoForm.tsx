@@ -1,10 +1,8 @@
 import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { UploadProgress, useTusUpload } from '../../uploads';
-import { lectureKeys } from '../../../lib/lecture-queries';
-import { lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
+import { useAddLectureVideo } from '../api/lecture-mutations';
 import { type VideoSourceDraft, addVideoError } from '../utils/video-source';
 import { VideoSourceFields } from './VideoSourceFields';
 import { FormAlert } from '../../../components/ui/FormAlert';
@@ -13,8 +11,8 @@ const EMPTY: VideoSourceDraft = { title: '', file: null, link: '' };
 
 /** "Add a lecture video": an mp4 file (resumable upload) or a YouTube link (SPEC §2 Edit lecture). */
 export function AddLectureVideoForm({ lectureId, courseId }: { lectureId: string; courseId: string }) {
-  const queryClient = useQueryClient();
-  const { upload, progress } = useTusUpload();
+  const addVideo = useAddLectureVideo();
+  const { progress } = addVideo;
   const [draft, setDraft] = useState(EMPTY);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [message, setMessage] = useState('');
@@ -34,22 +32,10 @@ export function AddLectureVideoForm({ lectureId, courseId }: { lectureId: string
     setBusy(true);
     const title = draft.title.trim();
     try {
-      if (draft.file) {
-        await upload(draft.file, { metadata: lectureVideoMetadata(courseId, lectureId, title) });
-        toast.success(SUCCESS.videoUploaded);
-      } else {
-        await youtubeToLecture({
-          courseID: courseId,
-          lectureID: lectureId,
-          title,
-          videoSource: draft.link.trim(),
-        });
-        toast.success(SUCCESS.youtubeAdded);
-      }
+      await addVideo.mutateAsync({ courseId, lectureId, title, file: draft.file, link: draft.link.trim() });
+      toast.success(draft.file ? SUCCESS.videoUploaded : SUCCESS.youtubeAdded);
       setDraft(EMPTY);
       setFileInputKey((key) => key + 1);
-      await queryClient.invalidateQueries({ queryKey: lectureKeys.videos(lectureId) });
-      await queryClient.invalidateQueries({ queryKey: lectureKeys.lecture(lectureId) });
     } catch {
       toast.error(ERRORS.addVideoFailed);
     } finally {

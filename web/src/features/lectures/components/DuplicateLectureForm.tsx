@@ -7,13 +7,12 @@ import {
   SUCCESS,
   VALIDATION,
 } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { LectureDateFields } from '../../dates/components/LectureDateFields';
-import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
-import { duplicateLecture } from '../api/lectures';
+import { LectureDateFields } from '../../../components/ui/LectureDateFields';
+import { lectureDatesFromIso, lectureDatesToIso } from '../../../lib/lecture-dates';
+import { useDuplicateLecture } from '../api/lecture-mutations';
 import { DuplicateQuestionList } from './DuplicateQuestionList';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
@@ -42,7 +41,7 @@ export function DuplicateLectureForm({
   onViewResponse(question: QuestionDto): void;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const duplicate = useDuplicateLecture();
   const courseSelectId = useId();
   const [courseID, setCourseID] = useState('');
   const [dates, setDates] = useState(() => lectureDatesFromIso(lecture));
@@ -68,8 +67,13 @@ export function DuplicateLectureForm({
     const chosen = mode === 'concurrent' ? questions.map((q) => q.id) : [...selected];
     await send(
       async () => {
-        await duplicateLecture({ courseID, lectureID: lecture.id, ...isoDates, questions: chosen, mode });
-        await queryClient.invalidateQueries({ queryKey: ['courses'] });
+        await duplicate.mutateAsync({
+          courseID,
+          lectureID: lecture.id,
+          ...isoDates,
+          questions: chosen,
+          mode,
+        });
         toast.success(SUCCESS.lectureDuplicated);
         void navigate('/my-videos');
       },

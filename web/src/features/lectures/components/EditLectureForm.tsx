@@ -1,11 +1,9 @@
 import { ERRORS, type LectureDto, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { lectureDatesFromIso, lectureDatesToIso } from '../../dates/lecture-dates';
-import { lectureKeys } from '../../../lib/lecture-queries';
-import { updateLecture } from '../api/lectures';
+import { lectureDatesFromIso, lectureDatesToIso } from '../../../lib/lecture-dates';
+import { useUpdateLecture } from '../api/lecture-mutations';
 import { type LectureFieldValues, LectureFields } from './LectureFields';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
@@ -19,7 +17,7 @@ const afterSave = (lecture: LectureDto) =>
 /** Title, Topic and the four dates; mount with key={lecture.id} so it starts from the loaded values. */
 export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const update = useUpdateLecture();
   const [values, setValues] = useState<LectureFieldValues>({
     title: lecture.title,
     topic: lecture.topic,
@@ -33,13 +31,10 @@ export function EditLectureForm({ lecture }: { lecture: LectureDto }) {
     if (!dates || !values.title.trim()) return setError(VALIDATION.metadataRequired);
     await send(
       async () => {
-        const saved = await updateLecture(lecture.id, {
-          title: values.title.trim(),
-          topic: values.topic.trim(),
-          ...dates,
+        const saved = await update.mutateAsync({
+          id: lecture.id,
+          body: { title: values.title.trim(), topic: values.topic.trim(), ...dates },
         });
-        queryClient.setQueryData(lectureKeys.lecture(lecture.id), saved);
-        await queryClient.invalidateQueries({ queryKey: ['courses'] });
         toast.success(SUCCESS.lectureUpdated);
         void navigate(afterSave(saved));
       },

@@ -1,5 +1,5 @@
-import { LectureDateFields } from '../../dates/components/LectureDateFields';
-import type { LectureDateValues } from '../../dates/lecture-dates';
+import { LectureDateFields } from '../../../components/ui/LectureDateFields';
+import type { LectureDateValues } from '../../../lib/lecture-dates';
 
 export interface LectureFieldValues extends LectureDateValues {
   title: string;

@@ -1,9 +1,8 @@
 import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { EMPTY_LECTURE_DATES, localInputToIso } from '../../dates/lecture-dates';
+import { EMPTY_LECTURE_DATES, localInputToIso } from '../../../lib/lecture-dates';
 import { useLectureUpload } from '../hooks/use-lecture-upload';
 import type { VideoSourceDraft } from '../utils/video-source';
 import { type LectureFieldValues, LectureFields } from './LectureFields';
@@ -11,10 +10,18 @@ import { VideoQueueForm } from './VideoQueueForm';
 import { type QueuedVideo, VideoQueueList } from './VideoQueueList';
 import { FormAlert } from '../../../components/ui/FormAlert';
 
-/** The upload page: a queue of videos and the lecture's metadata, sent together (SPEC §2, §4). */
-export function UploadLectureForm({ courseId }: { courseId: string }) {
+/**
+ * The upload page: a queue of videos and the lecture's metadata, sent together (SPEC §2, §4). `recorder`
+ * lets the page add another way to fill the queue (the in-browser recorder) without this feature knowing it.
+ */
+export function UploadLectureForm({
+  courseId,
+  recorder,
+}: {
+  courseId: string;
+  recorder?(addToQueue: (draft: VideoSourceDraft) => void, disabled: boolean): ReactNode;
+}) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { run, forget, progress, currentKey, failure, createdLectureId, pending } =
     useLectureUpload(courseId);
   const [queue, setQueue] = useState<QueuedVideo[]>([]);
@@ -70,7 +77,6 @@ export function UploadLectureForm({ courseId }: { courseId: string }) {
     );
     setBusy(false);
     if (!ok) return void toast.error(ERRORS.uploadFailed);
-    await queryClient.invalidateQueries({ queryKey: ['courses'] });
     toast.success(SUCCESS.lectureUploaded);
     void navigate(-1);
   }
@@ -79,6 +85,7 @@ export function UploadLectureForm({ courseId }: { courseId: string }) {
     <div className="two-columns">
       <section aria-label="Videos">
         <VideoQueueForm onAdd={add} disabled={busy} />
+        {recorder?.(add, busy)}
         <h2>Queue</h2>
         <VideoQueueList
           queue={queue}

@@ -1,4 +1,5 @@
-import { UploadProgress, type UploadProgressState } from '../../uploads';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
+import type { UploadProgressState } from '../../../lib/uploads';
 import type { VideoSourceDraft } from '../utils/video-source';
 
 export interface QueuedVideo extends VideoSourceDraft {

@@ -1,7 +1,6 @@
 import { type CreateLectureBody, DELAYS_MS, ERRORS } from '@lectern/shared';
 import { useRef, useState } from 'react';
-import { useTusUpload } from '../../uploads';
-import { createLectureOnly, lectureVideoMetadata, youtubeToLecture } from '../api/uploads';
+import { useAddLectureVideo, useCreateLecture } from '../api/lecture-mutations';
 import type { LectureFieldValues } from '../components/LectureFields';
 import type { QueuedVideo } from '../components/VideoQueueList';
 import { clearPendingUpload, readPendingUpload, writePendingUpload } from '../utils/pending-upload';
@@ -12,7 +11,8 @@ import { clearPendingUpload, readPendingUpload, writePendingUpload } from '../ut
  * after a reload, `pending` is the lecture created before it.
  */
 export function useLectureUpload(courseId: string) {
-  const { upload, progress } = useTusUpload();
+  const createLecture = useCreateLecture();
+  const addVideo = useAddLectureVideo();
   const [pending] = useState(() => readPendingUpload(courseId));
   const lectureId = useRef<string | null>(pending?.lectureId ?? null);
   const [createdLectureId, setCreatedLectureId] = useState<string | null>(pending?.lectureId ?? null);
@@ -28,24 +28,19 @@ export function useLectureUpload(courseId: string) {
     setFailure('');
     try {
       if (!lectureId.current) {
-        lectureId.current = (await createLectureOnly(lecture)).id;
+        lectureId.current = (await createLecture.mutateAsync(lecture)).id;
         setCreatedLectureId(lectureId.current);
         writePendingUpload(courseId, { lectureId: lectureId.current, values });
       }
       for (const video of queue.filter((v) => !v.done)) {
         setCurrentKey(video.key);
-        if (video.file) {
-          await upload(video.file, {
-            metadata: lectureVideoMetadata(courseId, lectureId.current, video.title),
-          });
-        } else {
-          await youtubeToLecture({
-            courseID: courseId,
-            lectureID: lectureId.current,
-            title: video.title,
-            videoSource: video.link,
-          });
-        }
+        await addVideo.mutateAsync({
+          courseId,
+          lectureId: lectureId.current,
+          title: video.title,
+          file: video.file,
+          link: video.link,
+        });
         markDone(video.key);
       }
       clearPendingUpload(courseId);
@@ -66,5 +61,5 @@ export function useLectureUpload(courseId: string) {
     setCreatedLectureId(null);
   }
 
-  return { run, forget, progress, currentKey, failure, createdLectureId, pending };
+  return { run, forget, progress: addVideo.progress, currentKey, failure, createdLectureId, pending };
 }

@@ -1,5 +1,5 @@
 import type { LectureVideoSourceType } from '@lectern/shared';
-import { type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { useFullscreenRefusal } from '../hooks/useFullscreenRefusal';
 import type { PlayerEvents, PlayerHandle } from '../types';
 import { skipTarget } from '../utils/playback';
@@ -24,12 +24,15 @@ export function LecturePlayer({
   handle,
   startAt,
   autoplay,
+  tracks,
   ...events
 }: PlayerEvents & {
   video: PlayableVideo;
   handle: RefObject<PlayerHandle | null>;
   startAt?: number;
   autoplay?: boolean;
+  /** Caption <track> elements for a local video; YouTube shows its own captions. */
+  tracks?: ReactNode;
 }) {
   const [rate, setRate] = useState(1);
   useFullscreenRefusal(() => handle.current?.pause());
@@ -52,7 +55,7 @@ export function LecturePlayer({
       {video.sourceType === 'youtubeLink' ? (
         <YouTubeFrame key={video.id} {...common} />
       ) : (
-        <Html5Player key={video.id} {...common} />
+        <Html5Player key={video.id} {...common} tracks={tracks} />
       )}
       <PlayerControls
         rate={rate}

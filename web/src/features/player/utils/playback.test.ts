@@ -33,5 +33,7 @@ describe('readNavState', () => {
     expect(readNavState({ seekTo: 12.5, autoplay: true })).toEqual({ seekTo: 12.5, autoplay: true });
     expect(readNavState({ seekTo: -1, autoplay: 'yes' })).toEqual({ seekTo: undefined, autoplay: false });
     expect(readNavState(null)).toEqual({});
+    expect(readNavState({ answerAt: 3 }).answerAt).toBe(3);
+    expect(readNavState({ answerAt: '3' }).answerAt).toBeUndefined();
   });
 });

@@ -22,9 +22,8 @@ export function nextVideoId(playlist: readonly { id: string }[], currentId: stri
 /** Reads the navigation state another page left (history state is untyped and may be anything). */
 export function readNavState(state: unknown): PlayerNavState {
   if (!state || typeof state !== 'object') return {};
-  const { seekTo, autoplay } = state as Record<string, unknown>;
-  return {
-    seekTo: typeof seekTo === 'number' && Number.isFinite(seekTo) && seekTo >= 0 ? seekTo : undefined,
-    autoplay: autoplay === true,
-  };
+  const { seekTo, autoplay, answerAt } = state as Record<string, unknown>;
+  const seconds = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  return { seekTo: seconds(seekTo), autoplay: autoplay === true, answerAt: seconds(answerAt) };
 }

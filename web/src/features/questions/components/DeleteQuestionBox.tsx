@@ -1,16 +1,15 @@
 import { CONFIRM, DELAYS_MS, ERRORS, SUCCESS } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { QUESTIONS_KEY, deleteQuestion } from '../api/questions-api';
+import { useDeleteQuestion } from '../api/question-mutations';
 
 /**
  * "Delete Question": ticking the box asks for confirmation (SPEC §5); once deleted, the page goes back
  * one step after 1 s (SPEC §4).
  */
 export function DeleteQuestionBox({ questionId }: { questionId: string }) {
-  const queryClient = useQueryClient();
+  const remove = useDeleteQuestion();
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
 
@@ -18,9 +17,8 @@ export function DeleteQuestionBox({ questionId }: { questionId: string }) {
     if (!ticked || !window.confirm(CONFIRM.deleteQuestion)) return;
     setChecked(true);
     try {
-      await deleteQuestion(questionId);
+      await remove.mutateAsync(questionId);
       toast.success(SUCCESS.questionDeleted);
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY, refetchType: 'all' });
       window.setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
     } catch {
       toast.error(ERRORS.deleteQuestion);

@@ -1,13 +1,12 @@
 import { DELAYS_MS, ERRORS, LEVELS, type QuestionDto, SUCCESS, UpdateQuestionBody } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { QUESTIONS_KEY, putQuestion } from '../api/questions-api';
+import { useEditQuestion } from '../api/question-mutations';
 
 /** Edit question (SPEC §2): text, topic, level, time asked, Delete Response; back one page after 1 s. */
 export function EditQuestionForm({ question }: { question: QuestionDto }) {
-  const queryClient = useQueryClient();
+  const save = useEditQuestion();
   const navigate = useNavigate();
   const [text, setText] = useState(question.question);
   const [topic, setTopic] = useState(question.topic);
@@ -34,9 +33,8 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
     setError('');
     setSaving(true);
     try {
-      await putQuestion(question.id, parsed.data);
+      await save.mutateAsync({ id: question.id, body: parsed.data });
       toast.success(SUCCESS.questionUpdated);
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY, refetchType: 'all' });
       window.setTimeout(() => void navigate(-1), DELAYS_MS.closeAfterSave);
     } catch {
       toast.success(ERRORS.updateQuestionFailed); // SPEC §8: a success-styled toast, as specified

@@ -1,9 +1,8 @@
 import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
-import { QUESTIONS_KEY, postQuestion } from '../api/questions-api';
+import { useAskQuestion } from '../api/question-mutations';
 import '../questions.css';
 
 /**
@@ -25,11 +24,10 @@ export function QuestionBox({
   currentTime(): number;
   logContext: UsageContext;
 }) {
-  const queryClient = useQueryClient();
+  const ask = useAskQuestion();
   const fieldId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,10 +37,9 @@ export function QuestionBox({
       return;
     }
     setError('');
-    setSending(true);
     const time = currentTime();
     try {
-      const created = await postQuestion({ question, videoId, time, userID: userId, live, lectureId });
+      const created = await ask.mutateAsync({ question, videoId, time, userID: userId, live, lectureId });
       toast.success(SUCCESS.questionSubmitted(question));
       setText('');
       logUsage(live ? 'discussionQuestionSubmit' : 'delayedQuestionSubmit', {
@@ -50,11 +47,8 @@ export function QuestionBox({
         questionID: created.id,
         videoTime: time,
       });
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
     } catch {
       toast.error(ERRORS.questionNotSubmitted);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -74,7 +68,7 @@ export function QuestionBox({
           {error}
         </p>
       )}
-      <button type="submit" disabled={sending}>
+      <button type="submit" disabled={ask.isPending}>
         {live ? 'Ask during the live discussion' : 'Submit question'}
       </button>
     </form>

@@ -1,10 +1,16 @@
 import { DELAYS_MS, FETCH_ERRORS, type QuestionDto, formatVideoTime } from '@lectern/shared';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useResponseVideo } from '../api/questions-api';
 import { VoteArrows } from './VoteArrows';
 import '../questions.css';
+
+/** What the page may add about the answer video: its caption tracks and a transcript beside it. */
+export interface ResponseCaptions {
+  tracks: ReactNode;
+  transcript(player: { currentTime: number; seek(seconds: number): void }): ReactNode;
+}
 
 /**
  * The response overlay (SPEC §2, §9): a modal of 70 % size whose answer video starts 100 ms after opening,
@@ -15,14 +21,25 @@ export function ResponseOverlay({
   userId,
   logContext,
   onClose,
+  captions,
+  startAt,
 }: {
   question: QuestionDto;
   userId: string | undefined;
   logContext: UsageContext;
   onClose(): void;
+  captions?: ResponseCaptions;
+  /** Seconds into the answer to start at (a search hit in its captions). */
+  startAt?: number;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const [playedTo, setPlayedTo] = useState(0);
+  // A transcript line asks to seek; a fresh object each time, so the same line twice seeks twice.
+  const [seekTo, setSeekTo] = useState<{ at: number } | null>(null);
+  useEffect(() => {
+    if (seekTo && video.current) video.current.currentTime = seekTo.at;
+  }, [seekTo]);
   const response = useResponseVideo(question.response);
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
@@ -64,6 +81,8 @@ export function ResponseOverlay({
       <h2 id="response-overlay-title">{question.question}</h2>
       <p className="hint">Asked at {formatVideoTime(question.timeAsked)}</p>
       {source ? (
+        // The caption <track>s may come from the page; the rule cannot see through the expression.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           ref={video}
           src={source}
@@ -79,12 +98,17 @@ export function ResponseOverlay({
           onPause={(e) => {
             if (!e.currentTarget.ended) logUsage('videoPauseResponse', { ...context, videoTime: time() });
           }}
+          onTimeUpdate={(e) => setPlayedTo(e.currentTarget.currentTime)}
+          onLoadedMetadata={(e) => {
+            if (startAt) e.currentTarget.currentTime = startAt;
+          }}
         >
-          <track kind="captions" />
+          {captions?.tracks ?? <track kind="captions" />}
         </video>
       ) : (
         <p role="status">{response.isError ? FETCH_ERRORS.couldNotLoadResponse : 'Loading response...'}</p>
       )}
+      {source && captions?.transcript({ currentTime: playedTo, seek: (at) => setSeekTo({ at }) })}
       <div className="row response-overlay-footer">
         <VoteArrows question={question} userId={userId} />
         <button type="button" onClick={close}>

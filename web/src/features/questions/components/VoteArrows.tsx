@@ -1,8 +1,7 @@
 import { ERRORS, type QuestionDto, type VoteOption } from '@lectern/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { QUESTIONS_KEY, putVote } from '../api/questions-api';
+import { useVote } from '../api/question-mutations';
 import { formatRating, ownVote } from '../utils/votes';
 import '../questions.css';
 
@@ -16,22 +15,17 @@ const ARROWS: Record<VoteOption, { label: string; symbol: string }> = {
  * ratings replace the local values. The chosen arrow shows pressed. Anonymous viewers see the count only.
  */
 export function VoteArrows({ question, userId }: { question: QuestionDto; userId: string | undefined }) {
-  const queryClient = useQueryClient();
+  const sendVote = useVote();
   const [votes, setVotes] = useState({ ratings: question.ratings, userVotes: question.userVotes });
-  const [busy, setBusy] = useState(false);
   const mine = ownVote(votes.userVotes, userId);
 
   const vote = async (option: VoteOption) => {
     if (!userId) return;
-    setBusy(true);
     try {
-      const answer = await putVote(question.id, userId, option);
+      const answer = await sendVote.mutateAsync({ questionId: question.id, userId, option });
       setVotes({ ratings: answer.ratings, userVotes: answer.userVotes });
-      void queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY });
     } catch {
       toast.error(ERRORS.voteFailed);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -43,7 +37,7 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
         className="secondary"
         aria-label={ARROWS[option].label}
         aria-pressed={mine === option}
-        disabled={busy}
+        disabled={sendVote.isPending}
         onClick={() => void vote(option)}
       >
         {ARROWS[option].symbol}

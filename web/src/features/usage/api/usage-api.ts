@@ -9,17 +9,12 @@ import {
 } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, authHeaders } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const usageKeys = {
-  activity: (lectureId: string) => ['usage', 'lecture-activity', lectureId] as const,
-  students: (videoId: string) => ['usage', 'student-activity', videoId] as const,
-  engagement: (videoId: string) => ['usage', 'engagement', videoId] as const,
-};
-
-/** Active-user counts of a lecture, polled every 60 s (SPEC §9). */
+/** Active-user counts of a lecture, polled every 60 s (SPEC §9): no event tells who is watching. */
 export const useLectureActivity = (lectureId: string) =>
   useQuery({
-    queryKey: usageKeys.activity(lectureId),
+    queryKey: queryKeys.usage.activity(lectureId),
     queryFn: ({ signal }) =>
       api<ActiveUserCounts>(`/api/admin/logs/lecture/${encodeURIComponent(lectureId)}/activity`, { signal }),
     refetchInterval: POLL_MS.activeUsers,
@@ -28,7 +23,7 @@ export const useLectureActivity = (lectureId: string) =>
 /** The per-student usage report: fetched once, refreshed with the page's Refresh button. */
 export const useStudentActivity = (videoId: string) =>
   useQuery({
-    queryKey: usageKeys.students(videoId),
+    queryKey: queryKeys.usage.students(videoId),
     queryFn: ({ signal }) =>
       api<UsageEntry[]>(`/api/admin/logs/video/${encodeURIComponent(videoId)}/student-activity`, {
         signal,
@@ -37,7 +32,7 @@ export const useStudentActivity = (videoId: string) =>
 
 export const useEngagement = (videoId: string) =>
   useQuery({
-    queryKey: usageKeys.engagement(videoId),
+    queryKey: queryKeys.usage.engagement(videoId),
     queryFn: ({ signal }) =>
       api<Engagement>(`/api/admin/logs/video/${encodeURIComponent(videoId)}/engagement`, { signal }),
   });

@@ -1,0 +1,46 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The outbox (DESIGN §11): each row is written in the transaction of the change it describes, so an
+ * event exists if and only if its change committed. Ids only grow, in commit order (writers take one
+ * advisory lock), so a reader that saw id n has seen everything before it.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    /** What the browser receives (StreamEvent without its id). */
+    payload: jsonb('payload').notNull(),
+    /** Who may receive it (events/audience.ts); never sent. */
+    audience: jsonb('audience').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Durable background work (DESIGN §11): claimed with FOR UPDATE SKIP LOCKED, so each job runs once
+ * across instances; a claim is a lease that a crashed worker stops renewing, so the work is picked up
+ * again after kill -9.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: the claim expires then unless the worker renews it. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+);

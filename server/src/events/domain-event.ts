@@ -1,0 +1,59 @@
+import type { StreamEvent } from '@lectern/shared';
+
+/**
+ * Who may receive an event, decided when it is written (events/delivery.ts applies it per reader):
+ * - admins: the admins of a course holding the video (and the asker, for their own question);
+ * - watchers: also whoever may watch the video (members of a released lecture holding it, and
+ *   anyone subscribed to the video by link) — answered questions and their votes;
+ * - members: admins, students of the course, and students of the lectures named.
+ */
+export type Visibility = 'admins' | 'watchers' | 'members';
+
+export interface AudienceLecture {
+  id: string;
+  courseId: string;
+  /** Epoch ms of lectureDateAvailable: students receive nothing of a lecture before its release. */
+  availableAt: number;
+}
+
+export interface Audience {
+  visibility: Visibility;
+  courseIds: string[];
+  lectures: AudienceLecture[];
+  askerId?: string | null;
+}
+
+/** What a browser may receive, without the id the outbox gives it. */
+export type EventPayload = Omit<StreamEvent, 'id' | 'own'>;
+
+export interface DomainEvent {
+  payload: EventPayload;
+  audience: Audience;
+}
+
+export interface StoredEvent extends DomainEvent {
+  id: number;
+}
+
+export function audienceOfLectures(
+  visibility: Visibility,
+  lectures: { id: string; courseId: string; lectureDateAvailable: Date }[],
+  askerId?: string | null,
+): Audience {
+  return {
+    visibility,
+    courseIds: [...new Set(lectures.map((l) => l.courseId))],
+    lectures: lectures.map((l) => ({
+      id: l.id,
+      courseId: l.courseId,
+      availableAt: l.lectureDateAvailable.getTime(),
+    })),
+    askerId: askerId ?? null,
+  };
+}
+
+export const courseAudience = (courseId: string): Audience => ({
+  visibility: 'members',
+  courseIds: [courseId],
+  lectures: [],
+});

@@ -1,0 +1,4 @@
+// What other features may use of auth (the import-boundary rule in eslint.config.js keeps them out of its
+// repositories): finding users by id or e-mail, the account page's updates, revoking sessions.
+export { deleteUserSessions } from './sessions.repository';
+export { findUserByEmail, findUserById, updateUser } from './users.repository';

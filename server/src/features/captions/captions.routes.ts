@@ -1,0 +1,94 @@
+import {
+  CAPTION_LIMITS,
+  CaptionOwnerParams,
+  CaptionTrackParams,
+  CaptionUploadQuery,
+  CourseSearchQuery,
+  SaveCaptionVersionBody,
+} from '@lectern/shared';
+import { z } from 'zod';
+import { unsupportedMedia } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { type Feature, typed } from '../feature';
+import { createCaptionsService } from './captions.service';
+import { createSearchService } from './search.service';
+
+// Captions of lecture videos and answer videos, and the course search over transcripts (issue 13).
+// Uploads are the raw file as the body (WebVTT or SRT): its bytes are checked as UTF-8 line by line, which a
+// JSON string or form field would already have decoded (and silently repaired) before we saw it.
+
+const CAPTION_TYPES = ['text/vtt', 'application/x-subrip', 'text/plain', 'application/octet-stream'];
+const CourseParams = z.strictObject({ id: z.uuid({ message: 'Invalid id' }) });
+
+export const captionsRoutes: Feature = (app, deps) => {
+  const captions = createCaptionsService(deps);
+  const search = createSearchService(deps);
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+  const anyone = { auth: 'public' } as const;
+
+  // This scope only: the raw bytes of a caption file, at most the caption size limit (413 beyond).
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    CAPTION_TYPES,
+    { parseAs: 'buffer', bodyLimit: CAPTION_LIMITS.maxBytes },
+    (_req, body, done) => done(null, body),
+  );
+
+  r.get(
+    '/api/captions/:owner/:ownerId',
+    { schema: { params: CaptionOwnerParams }, config: anyone },
+    async (req) => captions.tracks(req.user, req.params.owner, req.params.ownerId),
+  );
+
+  r.get(
+    '/api/captions/:owner/:ownerId/:language',
+    { schema: { params: CaptionTrackParams }, config: anyone },
+    async (req) => captions.cues(req.user, req.params),
+  );
+
+  r.get(
+    '/api/captions/:owner/:ownerId/:language/vtt',
+    { schema: { params: CaptionTrackParams }, config: anyone },
+    async (req, reply) => {
+      const { vtt, sha256 } = await captions.vtt(req.user, req.params);
+      return reply
+        .type('text/vtt; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', `"${sha256}"`)
+        .send(vtt);
+    },
+  );
+
+  r.put(
+    '/api/captions/:owner/:ownerId/:language',
+    { schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery }, config: user },
+    async (req) => {
+      if (!Buffer.isBuffer(req.body))
+        throw unsupportedMedia('Send the caption file itself as text/vtt or application/x-subrip');
+      return captions.upload(currentUser(req), req.params, req.query.label, req.body);
+    },
+  );
+
+  r.post(
+    '/api/captions/:owner/:ownerId/:language/versions',
+    { schema: { params: CaptionTrackParams, body: SaveCaptionVersionBody }, config: user },
+    async (req, reply) =>
+      reply.code(201).send(await captions.saveEdited(currentUser(req), req.params, req.body)),
+  );
+
+  r.delete(
+    '/api/captions/:owner/:ownerId/:language',
+    { schema: { params: CaptionTrackParams }, config: user },
+    async (req, reply) => {
+      await captions.remove(currentUser(req), req.params);
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    '/api/courses/:id/search',
+    { schema: { params: CourseParams, querystring: CourseSearchQuery }, config: user },
+    async (req) => search.course(currentUser(req), req.params.id, req.query.q),
+  );
+};

@@ -1,0 +1,87 @@
+import type { ServerResponse } from 'node:http';
+import { RESYNC_EVENT, type StreamEvent } from '@lectern/shared';
+import type { ReaderScope } from '../../events/delivery';
+import { deliverableTo } from '../../events/delivery';
+import type { StoredEvent } from '../../events/domain-event';
+
+// A client that cannot keep up is dropped rather than buffered without bound (it reconnects with
+// Last-Event-ID and catches up from the table). 256 KiB is hundreds of events.
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** One open `GET /api/events` response (one browser tab). */
+export class EventStream {
+  private paused: StoredEvent[] | null = [];
+  private closed = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    /** null for an anonymous viewer. */
+    readonly sessionId: string | null,
+    public scope: ReaderScope,
+    /** Events up to this id were dealt with (sent or not for this reader). */
+    private cursor: number,
+    private readonly onClose: (stream: EventStream) => void,
+  ) {
+    res.on('close', () => this.close());
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Called for every committed event, in id order; held back while the backlog is being replayed. */
+  offer(event: StoredEvent, now: number): void {
+    if (this.paused) this.paused.push(event);
+    else this.deliver(event, now);
+  }
+
+  /**
+   * Sends the missed events (Last-Event-ID), then what arrived meanwhile, in id order. A stream that
+   * starts from now first tells the client where it starts (an `id:` line without data), so that even
+   * its first reconnect resumes without a gap.
+   */
+  resume(backlog: StoredEvent[], now: number, announce: boolean): void {
+    if (announce) this.write(`id: ${this.cursor}\n\n`);
+    const held = this.paused ?? [];
+    this.paused = null;
+    for (const event of [...backlog, ...held]) this.deliver(event, now);
+  }
+
+  /** The backlog is gone (too old or too long): the client refetches everything. */
+  resync(fromId: number): void {
+    this.cursor = Math.max(this.cursor, fromId);
+    this.write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
+  }
+
+  heartbeat(): void {
+    this.write(': ping\n\n');
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.paused = null;
+    this.res.end();
+    this.onClose(this);
+  }
+
+  private deliver(event: StoredEvent, now: number): void {
+    if (this.closed || event.id <= this.cursor) return;
+    this.cursor = event.id;
+    const message = deliverableTo(event, this.scope, now);
+    if (message) this.send(message);
+  }
+
+  private send(message: StreamEvent): void {
+    this.write(`id: ${message.id}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  private write(chunk: string): void {
+    if (this.closed) return;
+    this.res.write(chunk);
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+      this.res.destroy();
+      this.close();
+    }
+  }
+}

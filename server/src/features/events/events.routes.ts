@@ -1,0 +1,28 @@
+import { EventsQuery } from '@lectern/shared';
+import { type Feature, typed } from '../feature';
+import { openReader, parseLastEventId } from './events.service';
+
+// The browser reconnects after this long when the connection drops (SSE `retry:` field).
+const RECONNECT_MS = 3_000;
+
+/** GET /api/events: the Server-Sent Events stream of one browser tab (DESIGN §11). */
+export const eventsRoutes: Feature = (app, deps) => {
+  typed(app).get(
+    '/api/events',
+    { config: { auth: 'public' }, schema: { querystring: EventsQuery } },
+    async (req, reply) => {
+      // Everything that can fail answers in the normal error body before the stream starts.
+      const reader = await openReader(deps, req.user, req.sessionId, req.query.videoId);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx would otherwise hold events back in its buffer (docs/deploy.md).
+        'x-accel-buffering': 'no',
+      });
+      reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
+      await app.eventStreams.open(reply.raw, reader, parseLastEventId(req.headers['last-event-id']));
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import { and, gt, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { courseAdmins, courseMembers, lectureMembers, sessions } from '../../db/schema';
+
+export interface Memberships {
+  adminCourseIds: Set<string>;
+  memberCourseIds: Set<string>;
+  memberLectureIds: Set<string>;
+}
+
+const emptyMemberships = (): Memberships => ({
+  adminCourseIds: new Set(),
+  memberCourseIds: new Set(),
+  memberLectureIds: new Set(),
+});
+
+/** Memberships of many users in three queries (every open stream is refreshed together). */
+export async function membershipsOf(db: DbOrTx, userIds: string[]): Promise<Map<string, Memberships>> {
+  const result = new Map(userIds.map((id) => [id, emptyMemberships()]));
+  if (userIds.length === 0) return result;
+  const [admins, members, lectures] = await Promise.all([
+    db.select().from(courseAdmins).where(inArray(courseAdmins.userId, userIds)),
+    db.select().from(courseMembers).where(inArray(courseMembers.userId, userIds)),
+    db.select().from(lectureMembers).where(inArray(lectureMembers.userId, userIds)),
+  ]);
+  for (const row of admins) result.get(row.userId)?.adminCourseIds.add(row.courseId);
+  for (const row of members) result.get(row.userId)?.memberCourseIds.add(row.courseId);
+  for (const row of lectures) result.get(row.userId)?.memberLectureIds.add(row.lectureId);
+  return result;
+}
+
+/** The sessions among these that are still valid (not logged out, revoked or expired). */
+export async function liveSessionIds(db: DbOrTx, sessionIds: string[], now: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((r) => r.id));
+}

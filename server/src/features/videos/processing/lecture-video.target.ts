@@ -1,0 +1,102 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { MEDIA } from '@lectern/shared';
+import type { AppDeps } from '../../../app-deps';
+import type { Tx } from '../../../db/client';
+import { videos } from '../../../db/schema';
+import { emitLectureChanged } from '../../../events/catalog-events';
+import { type EventPayload, audienceOfLectures } from '../../../events/domain-event';
+import { emit } from '../../../events/outbox';
+import { findLecture } from '../../access/access.repository';
+import { appendToPlaylist } from '../../lectures/public';
+import { type Ingested, dropOriginal } from '../ingest';
+import type { VideoRow } from '../../../db/schema';
+import { createVideoInLecture } from '../videos.repository';
+import type { ProcessingTarget } from './processing.job';
+import { enqueueProcessing } from './processing.jobs';
+import { insertPendingVideo, setVideoFailed, setVideoProgress } from './processing.repository';
+
+// Lecture videos and processing (issue 9): a ready upload joins the playlist at once; any other waits
+// outside it (status processing, so no student read path can reach it) and joins at the end of the
+// playlist when its conversion is verified, or stays failed with its reason until an admin deletes it.
+// Its admins hear video.processing (progress), video.ready and video.failed (reason) on the events stream.
+
+/** Creates the video of a finished upload in the lecture; an unused original is dropped on failure. */
+export async function addUploadedVideo(
+  deps: AppDeps,
+  lectureId: string,
+  title: string,
+  ingested: Ingested,
+): Promise<VideoRow> {
+  if ('ready' in ingested) {
+    const { sha256, durationSeconds, hasPoster } = ingested.ready;
+    return createVideoInLecture(deps.db, lectureId, {
+      title,
+      sourceType: 'localFile',
+      mediaSha256: sha256,
+      durationSeconds,
+      hasPoster,
+    });
+  }
+  return deps.db
+    .transaction(async (tx) => {
+      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title);
+      await enqueueProcessing(deps, tx, ingested.processingId);
+      await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId: video.id });
+      return video;
+    })
+    .catch(async (error: unknown) => {
+      await dropOriginal(deps, ingested);
+      throw error;
+    });
+}
+
+/** An event about a video waiting to join `lectureId`, for that lecture's course admins only. */
+async function emitVideoEvent(tx: Tx, lectureId: string, payload: EventPayload): Promise<void> {
+  const lecture = await findLecture(tx, lectureId);
+  if (lecture) await emit(tx, { payload, audience: audienceOfLectures('admins', [lecture]) });
+}
+
+export const lectureVideoTarget: ProcessingTarget = {
+  async finish(deps, entry, media, claim) {
+    const { videoId, lectureId } = entry;
+    if (!videoId || !lectureId) return false;
+    return deps.db.transaction(async (tx) => {
+      if (!(await claim(tx))) {
+        // Its lecture was deleted meanwhile: the video, in no playlist, goes too.
+        await tx.delete(videos).where(and(eq(videos.id, videoId), ne(videos.status, 'ready')));
+        return false;
+      }
+      await tx
+        .update(videos)
+        .set({
+          status: 'ready',
+          mediaSha256: media.sha256,
+          durationSeconds: media.durationSeconds,
+          hasPoster: media.hasPoster,
+          progress: null,
+        })
+        .where(eq(videos.id, videoId));
+      await appendToPlaylist(tx, lectureId, videoId);
+      await emitVideoEvent(tx, lectureId, { type: 'video.ready', videoId });
+      const lecture = await findLecture(tx, lectureId);
+      if (lecture) await emitLectureChanged(tx, lecture);
+      return true;
+    });
+  },
+  async fail(deps, entry, reason) {
+    const { videoId, lectureId } = entry;
+    if (!videoId || !lectureId) return;
+    await deps.db.transaction(async (tx) => {
+      await setVideoFailed(tx, videoId, reason || `${MEDIA.conversionFailed}.`);
+      await emitVideoEvent(tx, lectureId, { type: 'video.failed', videoId, reason });
+    });
+  },
+  async progress(deps, entry, percent) {
+    const { videoId, lectureId } = entry;
+    if (!videoId || !lectureId) return;
+    await deps.db.transaction(async (tx) => {
+      await setVideoProgress(tx, videoId, percent);
+      await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId, progress: percent });
+    });
+  },
+};

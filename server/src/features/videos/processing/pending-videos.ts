@@ -1,0 +1,40 @@
+import fsp from 'node:fs/promises';
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
+import type { DbOrTx } from '../../../db/client';
+import { videos } from '../../../db/schema';
+import type { Role } from '../../access/access.service';
+import { videosOfLecture } from '../../lectures/public';
+import type { VideoRow } from '../../../db/schema';
+import { deleteProcessing, pendingEntryOfVideo, pendingVideosOf } from './processing.repository';
+import { cancelProcessing } from './processing.jobs';
+
+// The lecture's videos as each role sees them (issue 9): the playlist (ready videos only) for everyone;
+// its admins also get the videos still processing or failed, after the playlist.
+
+export async function lectureVideosFor(db: DbOrTx, lectureId: string, role: Role): Promise<VideoRow[]> {
+  const playlist = await videosOfLecture(db, lectureId);
+  return role === 'admin' ? [...playlist, ...(await pendingVideosOf(db, [lectureId]))] : playlist;
+}
+
+/**
+ * Deletes a video of the lecture that is still processing or failed (its admin's Delete), with its
+ * original; false when the video is no such video of this lecture. Call after checking the admin.
+ */
+export async function deletePendingVideo(
+  deps: AppDeps,
+  lectureId: string,
+  videoId: string,
+): Promise<boolean> {
+  const entry = await deps.db.transaction(async (tx) => {
+    const found = await pendingEntryOfVideo(tx, lectureId, videoId);
+    if (!found) return null;
+    await deleteProcessing(tx, found.id);
+    await tx.delete(videos).where(and(eq(videos.id, videoId), ne(videos.status, 'ready')));
+    return found;
+  });
+  if (!entry) return false;
+  cancelProcessing(deps, entry.id);
+  await fsp.rm(deps.media.originalPathOf(entry.id), { force: true });
+  return true;
+}

@@ -1,0 +1,29 @@
+import { ERRORS, type Lock, type Locker } from '@tus/server';
+import type { Locks } from '../../../lib/shared-state';
+
+// @tus/server's default MemoryLocker keeps an upload's lock in one process. On our shared locks
+// (DESIGN §11), a PATCH on one instance and a HEAD or PATCH of the same upload on another wait for each
+// other, and a waiter asks a stale holder (a half-open connection) to let go, as MemoryLocker does.
+
+const tusLockKey = (uploadId: string) => `tus:${uploadId}`;
+
+export function sharedTusLocker(locks: Locks): Locker {
+  return {
+    newLock(id: string): Lock {
+      let unlock: (() => Promise<void>) | null = null;
+      return {
+        async lock(signal, requestRelease) {
+          unlock = await locks
+            .lock(tusLockKey(id), { signal, onReleaseRequested: () => void requestRelease() })
+            .catch(() => {
+              throw ERRORS.ERR_LOCK_TIMEOUT;
+            });
+        },
+        async unlock() {
+          await unlock?.();
+          unlock = null;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Wire contracts of the captions feature (issue 13): caption tracks of lecture videos and answer videos,
+// their cues, and the course search over transcripts and answered questions.
+import { z } from 'zod';
+import { CAPTION_LIMITS } from '../captions/limits';
+import { Id } from './common';
+
+/** What a caption track belongs to: a lecture video, or an answer (response) video. */
+export const CAPTION_OWNERS = ['video', 'response'] as const;
+export type CaptionOwner = (typeof CAPTION_OWNERS)[number];
+
+/** A BCP 47 language tag such as `en`, `de` or `pt-BR` (the `srclang` of a <track>). */
+export const CaptionLanguage = z
+  .string()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/, 'Use a language code such as en, de or pt-BR');
+
+export const CaptionLabel = z.string().trim().min(1, 'Give the track a label, such as English').max(100);
+
+export const CaptionOwnerParams = z.strictObject({ owner: z.enum(CAPTION_OWNERS), ownerId: Id });
+export const CaptionTrackParams = CaptionOwnerParams.extend({ language: CaptionLanguage });
+export type CaptionTrackParams = z.infer<typeof CaptionTrackParams>;
+
+/** Query of PUT /api/captions/:owner/:ownerId/:language (the body is the raw WebVTT or SRT file). */
+export const CaptionUploadQuery = z.strictObject({ label: CaptionLabel });
+
+export const CueSchema = z.strictObject({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  text: z.string().max(CAPTION_LIMITS.maxCueChars),
+});
+
+/** POST /api/captions/:owner/:ownerId/:language/versions: the editor's cue list as a new version. */
+export const SaveCaptionVersionBody = z.strictObject({
+  label: CaptionLabel.optional(),
+  cues: z.array(CueSchema).min(1, 'Keep at least one cue').max(CAPTION_LIMITS.maxCues),
+});
+export type SaveCaptionVersionBody = z.infer<typeof SaveCaptionVersionBody>;
+
+export interface CaptionTrackDto {
+  id: string;
+  owner: CaptionOwner;
+  ownerId: string;
+  language: string;
+  label: string;
+  /** 1 for the first upload, +1 for every replacement or editor save. */
+  version: number;
+  /** sha256 of the current WebVTT file (content-addressed). */
+  sha256: string;
+  cueCount: number;
+  updatedAt: string;
+}
+
+export interface CaptionCueDto {
+  start: number;
+  end: number;
+  /** The cue payload as in the WebVTT file (may hold markup such as <i>). */
+  text: string;
+  /** The words alone, for the transcript. */
+  plainText: string;
+}
+
+export interface CaptionTrackWithCuesDto {
+  track: CaptionTrackDto;
+  cues: CaptionCueDto[];
+}
+
+export const CourseSearchQuery = z.strictObject({
+  q: z.string().trim().min(2, 'Type at least two letters').max(200),
+});
+
+export const SEARCH_HIT_KINDS = ['transcript', 'answer', 'question'] as const;
+export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
+
+/** A piece of a hit's text; `match` marks the words that matched the query. */
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * One search hit. `transcript`: a lecture video's caption at `time`; `answer`: an answer video's caption
+ * at `time` into the answer; `question`: an answered question asked at `time`. `videoId` and `time` say
+ * where the lecture video opens (for answers: the moment the question was asked).
+ */
+export interface SearchHitDto {
+  kind: SearchHitKind;
+  lectureId: string;
+  lectureTitle: string;
+  videoId: string;
+  videoTitle: string;
+  time: number;
+  questionId: string | null;
+  responseId: string | null;
+  /** For `answer` hits: seconds into the answer video. */
+  answerTime: number | null;
+  snippet: SnippetPart[];
+  matchedWords: string[];
+}

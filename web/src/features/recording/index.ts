@@ -1,0 +1,1 @@
+export { Recorder, type RecorderProps } from './components/Recorder';

@@ -1,3 +1,0 @@
-export { type TusAnswerHeaders, type TusUploadOptions, tusUpload } from './tus-upload';
-export { type UploadProgressState, useTusUpload } from './use-tus-upload';
-export { UploadProgress } from './components/UploadProgress';

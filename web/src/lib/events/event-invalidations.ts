@@ -1,0 +1,70 @@
+import { type EventType, RESYNC_EVENT, StreamEvent } from '@lectern/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryKeys as k } from '../query-keys';
+
+// The one mapping from a pushed event to the cached reads it makes stale. Events name what changed,
+// never its content (shared/schemas/events.ts): the app refetches through the REST reads.
+
+/** What one SSE message means to the app: an event, "refetch everything", or nothing it knows. */
+export type StreamSignal = { kind: 'event'; event: StreamEvent } | { kind: 'resync' } | { kind: 'ignored' };
+
+/** Unknown event names and malformed data are ignored: a newer server may send more than this app knows. */
+export function readSignal(eventName: string, data: string): StreamSignal {
+  if (eventName === RESYNC_EVENT) return { kind: 'resync' };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { kind: 'ignored' };
+  }
+  const parsed = StreamEvent.safeParse(json);
+  if (!parsed.success || parsed.data.type !== eventName) return { kind: 'ignored' };
+  return { kind: 'event', event: parsed.data };
+}
+
+const videoReads = (videoId: string | undefined) =>
+  videoId ? k.questions.ofVideo(videoId) : k.questions.all;
+const oneQuestion = (id: string | undefined) => (id ? [k.questions.one(id)] : []);
+const lecture = (id: string | undefined) =>
+  id ? [k.lectures.detail(id), k.lectures.videos(id), k.questions.lecture(id)] : [k.lectures.all];
+
+const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
+  // Seen by course admins: the lists of questions needing a response (Home, Action Items, /videoAdmin).
+  'question.asked': (e) => [k.questions.managedAll, k.questions.lectureAll, videoReads(e.videoId)],
+  'question.status': (e) => [
+    k.questions.managedAll,
+    k.questions.lectureAll,
+    videoReads(e.videoId),
+    ...oneQuestion(e.questionId),
+  ],
+  // An answer, an edit or a deletion can move a question between every list: all question reads.
+  'question.answered': () => [k.questions.all],
+  'question.edited': () => [k.questions.all],
+  'question.deleted': () => [k.questions.all],
+  'vote.changed': (e) => [
+    videoReads(e.videoId),
+    k.questions.lectureAll,
+    k.questions.courseAll,
+    ...oneQuestion(e.questionId),
+  ],
+  // No screen shows processing progress yet; refetching on every percent would only cost requests.
+  'video.processing': () => [],
+  'video.ready': (e) => [videoReads(e.videoId), k.lectures.all],
+  'video.failed': (e) => [videoReads(e.videoId), k.lectures.all],
+  'lecture.changed': (e) => [...lecture(e.lectureId), k.courses.all, k.dashboard.all, k.questions.all],
+  'course.changed': () => [k.courses.all, k.lectures.all, k.dashboard.all, k.questions.all],
+};
+
+/** The query keys (prefixes) an event makes stale; 'all' for a resync. */
+export function invalidationsFor(signal: StreamSignal): QueryKey[] | 'all' {
+  if (signal.kind === 'resync') return 'all';
+  if (signal.kind === 'ignored') return [];
+  return MAPPING[signal.event.type](signal.event);
+}
+
+/** Marks the reads an SSE message makes stale; the ones on screen refetch at once. */
+export async function applySignal(client: QueryClient, signal: StreamSignal): Promise<void> {
+  const keys = invalidationsFor(signal);
+  if (keys === 'all') return client.invalidateQueries();
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,50 @@
+// Every TanStack Query key of the app, in one place: reads use these to cache, writes and the events
+// stream use the same ones to invalidate. Keys are hierarchical, so a shorter key (e.g. `questions.all`)
+// invalidates every longer key that starts with it.
+
+export const queryKeys = {
+  questions: {
+    all: ['questions'] as const,
+    /** Every cached read of one video (any ?lectureId). */
+    ofVideo: (videoId: string) => ['questions', 'video', videoId] as const,
+    video: (videoId: string, lectureId: string | null) => ['questions', 'video', videoId, lectureId] as const,
+    one: (id: string) => ['questions', 'one', id] as const,
+    /** Questions of the courses a user manages (Home, Action Items). */
+    managedAll: ['questions', 'managed'] as const,
+    managed: (userId: string) => ['questions', 'managed', userId] as const,
+    own: (userId: string, days: number) => ['questions', 'own', userId, days] as const,
+    lectureAll: ['questions', 'lecture'] as const,
+    lecture: (lectureId: string) => ['questions', 'lecture', lectureId] as const,
+    courseAll: ['questions', 'course'] as const,
+    course: (courseId: string) => ['questions', 'course', courseId] as const,
+  },
+  /** Where an answer video is: it never changes, a new answer has a new id. */
+  responseVideo: (responseId: string) => ['response-video', responseId] as const,
+  lectures: {
+    all: ['lectures'] as const,
+    detail: (id: string) => ['lectures', 'detail', id] as const,
+    videos: (id: string) => ['lectures', 'videos', id] as const,
+  },
+  courses: {
+    all: ['courses'] as const,
+    userCourses: (userId: string) => ['courses', 'user', userId] as const,
+    detail: (id: string) => ['courses', 'detail', id] as const,
+    lectures: (courseId: string) => ['courses', 'lectures', courseId] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    joinedLectures: (userId: string) => ['dashboard', 'joined-lectures', userId] as const,
+  },
+  videos: {
+    contexts: (videoId: string) => ['videos', 'contexts', videoId] as const,
+  },
+  usage: {
+    activity: (lectureId: string) => ['usage', 'lecture-activity', lectureId] as const,
+    students: (videoId: string) => ['usage', 'student-activity', videoId] as const,
+    engagement: (videoId: string) => ['usage', 'engagement', videoId] as const,
+  },
+  notification: (userId: string) => ['notification', userId] as const,
+  config: ['config'] as const,
+};
+
+export type QueryKey = readonly unknown[];
