@@ -4,10 +4,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set (CI sets it).
 const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
 // The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin: after a
-// kill -9 a PostgreSQL job lease takes a minute to expire.
+// kill -9 a PostgreSQL job lease takes a minute to expire. The nginx media delivery test does not touch
+// the database's kind at all.
 const pgliteOnly = [
   'server/test/durability.api.test.ts',
   'server/src/features/videos/processing-crash.api.test.ts',
+  'server/src/features/videos/media-accel.api.test.ts',
 ];
 // Only a real PostgreSQL server can cut a server's connections, or host several instances on one
 // database (the embedded one belongs to one process).

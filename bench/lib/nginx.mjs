@@ -1,11 +1,12 @@
 // Debian nginx on a loopback port with a generated config (sendfile on, one worker like our one Node
-// process), serving `root`. Started and stopped by the benchmark itself.
+// process), serving `root`, plus any `locations` (server-block lines). Started and stopped by the
+// benchmark itself.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, tempDir } from './server.mjs';
 
-export async function startNginx(root) {
+export async function startNginx(root, locations = '') {
   const prefix = tempDir('nginx');
   const port = await freePort();
   const conf = `
@@ -26,7 +27,7 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   types { video/mp4 mp4; }
-  server { listen 127.0.0.1:${port}; root ${root}; }
+  server { listen 127.0.0.1:${port}; root ${root}; ${locations} }
 }`;
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
   const child = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 // /media throughput against nginx (sendfile) serving the same file: 1 MiB Range requests at 32 clients,
 // and whole-file reads. DESIGN §7 expects about 1.0x with 1 MiB read buffers. nginx is not something the
-// README installs: without it on PATH, Lectern's figures are printed alone.
+// README installs: without it on PATH, Lectern's figures are printed alone. With nginx, a second Lectern
+// runs behind it with MEDIA_ACCEL_PREFIX (docs/deploy.md): Lectern authorises, nginx sends (aim ≥ 0.95x).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,6 +78,41 @@ export async function run() {
   } finally {
     await nginx?.stop();
     await lectern.stop();
+  }
+  try {
+    if (HAVE_NGINX) await compareAccelerated(file);
+  } finally {
     fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Lectern behind nginx with X-Accel-Redirect beside nginx alone, on the same file. */
+async function compareAccelerated(file) {
+  const accel = '/_lectern_media/';
+  const lectern = await startLectern({ MEDIA_ACCEL_PREFIX: accel });
+  let nginx;
+  try {
+    const video = await uploadVideoFile(lectern.url, await instructorWithLecture(lectern.url), file);
+    const [name] = video.videoSource.slice('/media/'.length).split('?');
+    const mediaDir = path.join(lectern.dataDir, 'media');
+    nginx = await startNginx(
+      mediaDir,
+      `location /media/ { proxy_pass ${lectern.url}; proxy_max_temp_file_size 0; }
+       location ${accel} { internal; alias ${mediaDir}/; }`,
+    );
+    const size = fs.statSync(path.join(mediaDir, name)).size;
+    const viaLectern = `${nginx.url}${video.videoSource}`;
+    const plain = `${nginx.url}/${name}`;
+    const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
+    await compare(
+      'X-Accel 1 MiB ranges, 32 clients',
+      { url: viaLectern, ...range },
+      { url: plain, ...range },
+    );
+    const whole = { connections: 4, seconds: SECONDS };
+    await compare('X-Accel whole file, 4 clients', { url: viaLectern, ...whole }, { url: plain, ...whole });
+  } finally {
+    await nginx?.stop();
+    await lectern.stop();
   }
 }

@@ -61,6 +61,7 @@ describe('two instances behind nginx', { timeout: 120_000 }, () => {
     nginx = await startNginx(
       path.join(dataDir, 'nginx'),
       servers.map((s) => new URL(s.url).host),
+      path.join(dataDir, 'media'),
     );
     // Find one header value per instance.
     const seen = new Map<string, string>();

@@ -19,7 +19,7 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-function configFor(listenPort: number, upstreams: string[]): string {
+function configFor(listenPort: number, upstreams: string[], mediaDir: string): string {
   const site = fs
     .readFileSync(path.join(root, 'deploy/nginx/lectern.conf'), 'utf8')
     .replace(
@@ -28,7 +28,8 @@ function configFor(listenPort: number, upstreams: string[]): string {
         .map((u) => `    server ${u};`)
         .join('\n')}\n    keepalive 8;\n}`,
     )
-    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
+    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+    .replace(/alias \/var\/lib\/lectern\/media\/;/, `alias ${mediaDir}/;`);
   return [
     // As root, workers would otherwise switch to nobody, who cannot write in the test's temp dir.
     process.getuid?.() === 0 ? 'user root;' : '',
@@ -47,13 +48,16 @@ function configFor(listenPort: number, upstreams: string[]): string {
   ].join('\n');
 }
 
-/** Starts nginx with its own prefix dir in `dir`, proxying to `upstreams` (host:port). */
-export async function startNginx(dir: string, upstreams: string[]): Promise<Nginx> {
+/**
+ * Starts nginx with its own prefix dir in `dir`, proxying to `upstreams` (host:port); its internal media
+ * location serves `mediaDir` (the instances' DATA_DIR/media).
+ */
+export async function startNginx(dir: string, upstreams: string[], mediaDir: string): Promise<Nginx> {
   if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx (.ci/run does)`);
   const port = await freePort();
   fs.mkdirSync(dir, { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(conf, configFor(port, upstreams));
+  fs.writeFileSync(conf, configFor(port, upstreams, mediaDir));
   const proc: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf, '-e', 'stderr', '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
+  MEDIA_ACCEL_PREFIX: z
+    .string()
+    .regex(/^\/[\w/-]*\/$/, 'a path that starts and ends with /, such as /_lectern_media/')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -57,6 +61,11 @@ export interface AppConfig {
   processingConcurrency: number;
   /** Keep an upload as uploaded after its converted MP4 is verified (in DATA_DIR/media/originals). */
   keepOriginals: boolean;
+  /**
+   * Set when nginx serves the media bytes: /media answers the authorised request with an
+   * `X-Accel-Redirect` to this internal location instead of the file (docs/deploy.md).
+   */
+  mediaAccelPrefix: string | undefined;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg(),
     processingConcurrency: e.PROCESSING_CONCURRENCY,
     keepOriginals: e.KEEP_ORIGINALS === 'true',
+    mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { EventType } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import { isMediaReleased } from './videos.repository';
 // GET/HEAD /media/<sha256>.mp4 (and .jpg): a lean route of our own on 1 MiB reads, which matched nginx sendfile where
 // @fastify/static's 16 KiB reads reached 0.1-0.2x (DESIGN §7). Files are content-addressed, so the name is
 // the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
-// (media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3).
+// (media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3). Behind nginx,
+// MEDIA_ACCEL_PREFIX hands the sending of an allowed file to nginx (docs/deploy.md).
 
 // <sha256>.mp4 is the file, <sha256>.jpg its poster (issue 9), under the same grant.
 const NAME = /^([a-f0-9]{64})\.(mp4|jpg)$/;
@@ -98,6 +100,12 @@ function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boo
       'cache-control': 'private, max-age=31536000, immutable',
     });
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    const accel = deps.config.mediaAccelPrefix;
+    if (accel) {
+      // nginx serves the bytes (Range, HEAD, sendfile) from its internal location; the headers above stay.
+      const relative = path.relative(deps.config.mediaDir, file).split(path.sep).join('/');
+      return reply.header('x-accel-redirect', `${accel}${relative}`).send();
+    }
 
     const ifRange = req.headers['if-range'];
     const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, stat.size) : null;
