@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -27,7 +29,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
   const lock = lockDataDir(target.dir);
   try {
-    const client = await PGlite.create({ dataDir: target.dir });
+    const client = await openPglite(target.dir);
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
@@ -45,6 +47,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * On a new data dir PGlite first runs initdb, which grows its WebAssembly heap to about 900 MB, and a
+ * WebAssembly heap never shrinks: the process kept that until restarted (issue 14). So a new dir is
+ * initialised by a throwaway instance, and the one we keep opens the finished dir like any restart.
+ */
+async function openPglite(dir: string): Promise<PGlite> {
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await (await PGlite.create({ dataDir: dir })).close();
+  return PGlite.create({ dataDir: dir });
 }
 
 function openPostgres(url: string): Database {
