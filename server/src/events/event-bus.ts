@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Listen } from '../db/notifications';
+import { coalesced } from '../lib/coalesced';
 import type { StoredEvent } from './domain-event';
 import { EVENTS_CHANNEL, eventsAfter, latestEventId, oldestEventId, pruneEvents } from './outbox';
 
@@ -33,8 +34,6 @@ const PRUNE_EVERY_MS = 3600_000;
 export function createEventBus(db: Db, listen: Listen, log: FastifyBaseLogger): EventBus {
   const listeners = new Set<EventListener>();
   let lastId = 0;
-  let reading: Promise<void> | null = null;
-  let again = false;
   let unlisten: (() => Promise<void>) | null = null;
   const timers: NodeJS.Timeout[] = [];
 
@@ -56,21 +55,9 @@ export function createEventBus(db: Db, listen: Listen, log: FastifyBaseLogger): 
   }
 
   /** One read at a time; a notification during a read asks for one more read after it. */
-  function pump(): Promise<void> {
-    if (reading) {
-      again = true;
-      return reading;
-    }
-    reading = (async () => {
-      do {
-        again = false;
-        await readNew().catch((err: unknown) => log.warn({ err }, 'reading events failed; retrying'));
-      } while (again);
-    })().finally(() => {
-      reading = null;
-    });
-    return reading;
-  }
+  const pump = coalesced(() =>
+    readNew().catch((err: unknown) => log.warn({ err }, 'reading events failed; retrying')),
+  );
 
   return {
     subscribe(listener) {
@@ -96,7 +83,7 @@ export function createEventBus(db: Db, listen: Listen, log: FastifyBaseLogger): 
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await unlisten?.();
-      await reading;
+      await pump.idle();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import type { Listen } from '../db/notifications';
+import { coalesced } from '../lib/coalesced';
 import { retryDelayMs } from './backoff';
 import {
   JOBS_CHANNEL,
@@ -81,8 +82,6 @@ export function createJobQueue(options: {
   const shutdown = new AbortController();
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => Promise<void>) | null = null;
-  let claiming: Promise<void> | null = null;
-  let claimAgain = false;
 
   // Recurring kinds always have a next run queued: draining waits for the others only.
   const oneOffKinds = () => [...registry].filter(([, r]) => r.everyMs === undefined).map(([k]) => k);
@@ -145,21 +144,9 @@ export function createJobQueue(options: {
   }
 
   /** One claimer at a time; a wake-up during a claim asks for another round after it. */
-  function wake(): Promise<void> {
-    if (claiming) {
-      claimAgain = true;
-      return claiming;
-    }
-    claiming = (async () => {
-      do {
-        claimAgain = false;
-        await claimWhileRoom().catch((err: unknown) => log.warn({ err }, 'claiming jobs failed'));
-      } while (claimAgain);
-    })().finally(() => {
-      claiming = null;
-    });
-    return claiming;
-  }
+  const wake = coalesced(() =>
+    claimWhileRoom().catch((err: unknown) => log.warn({ err }, 'claiming jobs failed')),
+  );
 
   return {
     enqueue: (tx, kind, payload, opts = {}) =>
@@ -203,7 +190,7 @@ export function createJobQueue(options: {
       for (const timer of timers) clearInterval(timer);
       shutdown.abort();
       await unlisten?.();
-      await claiming;
+      await wake.idle();
       await Promise.allSettled([...inFlight]);
     },
   };
