@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build-tools/precompress';
 
 // In development the API runs on its own port behind Vite's proxy (README "Development").
 const apiTarget = process.env.LECTERN_API_URL ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },

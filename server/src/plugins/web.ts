@@ -15,6 +15,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside its text assets (web/build-tools/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in asset names: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -25,7 +27,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
   }
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !isServerPath(req.url);
-    if (hasSpa && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasSpa && isPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply
       .code(404)
       .send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
