@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createDiskMediaStore } from './lib/media-store';
 import { createSharedState } from './lib/shared-state';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));

@@ -1,0 +1,58 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectStatus } from '../../test/calls';
+import { seedQuestion } from '../../test/seed';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { type World, buildWorld } from '../../test/world';
+
+// API answers compressed for clients that accept it (plugins/compression.ts).
+
+describe('compressed API answers', () => {
+  let t: TestApp;
+  let w: World;
+  const url = () => `/api/questions/lecture-questions/${w.LA.id}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await buildWorld(t);
+    for (let i = 0; i < 30; i++) {
+      await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id, timeAsked: i });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('sends a large answer as brotli or gzip, whichever the client accepts, with the same JSON', async () => {
+    const plain = await call(t, 'GET', url(), { as: w.users.adminA });
+    expectStatus(plain, 200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await call(t, 'GET', url(), {
+      as: w.users.adminA,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+
+    const gz = await call(t, 'GET', url(), { as: w.users.adminA, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves small answers as they are', async () => {
+    const res = await call(t, 'GET', '/api/health', { headers: { 'accept-encoding': 'br' } });
+    expectStatus(res, 200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not inflate compressed request bodies', async () => {
+    const res = await call(t, 'POST', '/api/questions', {
+      as: w.users.studentA,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ question: 'Zipped?', videoId: w.VA1.id, time: 1 })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
