@@ -63,18 +63,14 @@ export async function run() {
       `media: ${(size / 1e6).toFixed(0)} MB file, median of ${REPEAT} interleaved ${SECONDS} s runs; client and servers share the cores`,
     );
 
-    const signed = `${lectern.url}${video.videoSource}`;
-    const unsigned = `${lectern.url}/media/${name}`;
     const plain = `${nginx?.url}/${name}`;
+    await compareLoads('', `${lectern.url}${video.videoSource}`, plain, size);
     const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
-    await compare('1 MiB ranges, 32 clients (signed)', { url: signed, ...range }, { url: plain, ...range });
     await compare(
       '1 MiB ranges, 32 clients (DB check)',
-      { url: unsigned, ...range },
+      { url: `${lectern.url}/media/${name}`, ...range },
       { url: plain, ...range },
     );
-    const whole = { connections: 4, seconds: SECONDS };
-    await compare('whole file, 4 clients', { url: signed, ...whole }, { url: plain, ...whole });
   } finally {
     await nginx?.stop();
     await lectern.stop();
@@ -84,6 +80,18 @@ export async function run() {
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** 1 MiB ranges at 32 clients and whole files at 4, from `lecternUrl` beside `plainUrl` (nginx alone). */
+async function compareLoads(prefix, lecternUrl, plainUrl, size) {
+  const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
+  await compare(
+    `${prefix}1 MiB ranges, 32 clients`,
+    { url: lecternUrl, ...range },
+    { url: plainUrl, ...range },
+  );
+  const whole = { connections: 4, seconds: SECONDS };
+  await compare(`${prefix}whole file, 4 clients`, { url: lecternUrl, ...whole }, { url: plainUrl, ...whole });
 }
 
 /** Lectern behind nginx with X-Accel-Redirect beside nginx alone, on the same file. */
@@ -101,16 +109,7 @@ async function compareAccelerated(file) {
        location ${accel} { internal; alias ${mediaDir}/; }`,
     );
     const size = fs.statSync(path.join(mediaDir, name)).size;
-    const viaLectern = `${nginx.url}${video.videoSource}`;
-    const plain = `${nginx.url}/${name}`;
-    const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
-    await compare(
-      'X-Accel 1 MiB ranges, 32 clients',
-      { url: viaLectern, ...range },
-      { url: plain, ...range },
-    );
-    const whole = { connections: 4, seconds: SECONDS };
-    await compare('X-Accel whole file, 4 clients', { url: viaLectern, ...whole }, { url: plain, ...whole });
+    await compareLoads('X-Accel ', `${nginx.url}${video.videoSource}`, `${nginx.url}/${name}`, size);
   } finally {
     await nginx?.stop();
     await lectern.stop();
