@@ -1,36 +1,19 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { RequireUser, SessionReady } from './layout/RequireUser';
-import { ActionItemsPage } from './routes/ActionItemsPage';
-import { CaptionsPage } from './routes/CaptionsPage';
-import { AddAdminPage } from './routes/AddAdminPage';
-import { CoursePage } from './routes/CoursePage';
-import { CourseQuestionsPage } from './routes/CourseQuestionsPage';
-import { CoursesPage } from './routes/CoursesPage';
-import { CreateCoursePage } from './routes/CreateCoursePage';
-import { DuplicateLecturePage } from './routes/DuplicateLecturePage';
-import { EditCoursePage } from './routes/EditCoursePage';
-import { EditLecturePage } from './routes/EditLecturePage';
-import { EditQuestionPage } from './routes/EditQuestionPage';
-import { ForgotPasswordPage } from './routes/ForgotPasswordPage';
-import { HomePage } from './routes/HomePage';
-import { JoinPage } from './routes/JoinPage';
-import { LecturePage } from './routes/LecturePage';
-import { LectureWithResponsesPage } from './routes/LectureWithResponsesPage';
-import { LoginPage } from './routes/LoginPage';
-import { MeetingEndPage } from './routes/MeetingEndPage';
-import { MyVideosPage } from './routes/MyVideosPage';
-import { NotFoundPage } from './routes/NotFoundPage';
-import { RespondPage } from './routes/RespondPage';
-import { ResetPasswordPage } from './routes/ResetPasswordPage';
-import { SettingsPage } from './routes/SettingsPage';
-import { SignupPage } from './routes/SignupPage';
-import { UploadLecturePage } from './routes/UploadLecturePage';
-import { UsagePage } from './routes/UsagePage';
-import { VideoAdminPage } from './routes/VideoAdminPage';
-import { VideoPage } from './routes/VideoPage';
-import { VideoQuestionsPage } from './routes/VideoQuestionsPage';
+
+// Each page is its own chunk, loaded when its route is first visited: the first load carries only the
+// shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage.
+const pages = import.meta.glob<Record<string, ComponentType>>('./routes/*Page.tsx');
+
+function page(name: string) {
+  const load = pages[`./routes/${name}.tsx`];
+  // At start-up, so a misspelt page breaks every page at once rather than one route silently.
+  if (!load) throw new Error(`web/src/app/routes/${name}.tsx does not exist`);
+  return async () => ({ Component: (await load())[name] });
+}
 
 // The route table of SPEC §2. Paths match case-insensitively, so the course page's "/EditCourse/…" works.
 export const router = createBrowserRouter([
@@ -42,42 +25,42 @@ export const router = createBrowserRouter([
         // Pages anyone may open; they wait for the session check so they can adapt to a user.
         element: <SessionReady />,
         children: [
-          { path: '/login/:courseIDtoJoin?', element: <LoginPage /> },
-          { path: '/signup/:courseIDtoJoin?', element: <SignupPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-          { path: '/courses/:courseId/questions', element: <CourseQuestionsPage /> },
-          { path: '/video/:videoId/:videoAnswerId?', element: <VideoPage /> },
+          { path: '/login/:courseIDtoJoin?', lazy: page('LoginPage') },
+          { path: '/signup/:courseIDtoJoin?', lazy: page('SignupPage') },
+          { path: '/forgot-password', lazy: page('ForgotPasswordPage') },
+          { path: '/reset-password/:token', lazy: page('ResetPasswordPage') },
+          { path: '/courses/:courseId/questions', lazy: page('CourseQuestionsPage') },
+          { path: '/video/:videoId/:videoAnswerId?', lazy: page('VideoPage') },
         ],
       },
       {
         element: <RequireUser />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/courses', element: <CoursesPage /> },
-          { path: '/courses/new', element: <CreateCoursePage /> },
-          { path: '/courses/join/:courseIDtoJoin?', element: <JoinPage /> },
-          { path: '/courses/:courseId', element: <CoursePage /> },
-          { path: '/my-videos', element: <MyVideosPage /> },
-          { path: '/action-items', element: <ActionItemsPage /> },
-          { path: '/settings', element: <SettingsPage /> },
-          { path: '/add-admin', element: <AddAdminPage /> },
-          { path: '/:videoId/questions', element: <VideoQuestionsPage /> },
-          { path: '/upload/:courseId', element: <UploadLecturePage /> },
-          { path: '/respond/:questionID', element: <RespondPage /> },
-          { path: '/lecture/:id', element: <LecturePage /> },
-          { path: '/lecture-with-responses/:videoId', element: <LectureWithResponsesPage /> },
-          { path: '/videoAdmin/:videoId', element: <VideoAdminPage /> },
-          { path: '/videoAdmin/:videoId/usage', element: <UsagePage /> },
-          { path: '/captions/:owner/:ownerId', element: <CaptionsPage /> },
-          { path: '/editQuestion/:questionId', element: <EditQuestionPage /> },
-          { path: '/editLecture/:lectureId', element: <EditLecturePage /> },
-          { path: '/duplicateLecture/:lectureID', element: <DuplicateLecturePage /> },
-          { path: '/editCourse/:courseId', element: <EditCoursePage /> },
-          { path: '/handleBBBMeetingEnd/:questionID', element: <MeetingEndPage /> },
+          { path: '/', lazy: page('HomePage') },
+          { path: '/courses', lazy: page('CoursesPage') },
+          { path: '/courses/new', lazy: page('CreateCoursePage') },
+          { path: '/courses/join/:courseIDtoJoin?', lazy: page('JoinPage') },
+          { path: '/courses/:courseId', lazy: page('CoursePage') },
+          { path: '/my-videos', lazy: page('MyVideosPage') },
+          { path: '/action-items', lazy: page('ActionItemsPage') },
+          { path: '/settings', lazy: page('SettingsPage') },
+          { path: '/add-admin', lazy: page('AddAdminPage') },
+          { path: '/:videoId/questions', lazy: page('VideoQuestionsPage') },
+          { path: '/upload/:courseId', lazy: page('UploadLecturePage') },
+          { path: '/respond/:questionID', lazy: page('RespondPage') },
+          { path: '/lecture/:id', lazy: page('LecturePage') },
+          { path: '/lecture-with-responses/:videoId', lazy: page('LectureWithResponsesPage') },
+          { path: '/videoAdmin/:videoId', lazy: page('VideoAdminPage') },
+          { path: '/videoAdmin/:videoId/usage', lazy: page('UsagePage') },
+          { path: '/captions/:owner/:ownerId', lazy: page('CaptionsPage') },
+          { path: '/editQuestion/:questionId', lazy: page('EditQuestionPage') },
+          { path: '/editLecture/:lectureId', lazy: page('EditLecturePage') },
+          { path: '/duplicateLecture/:lectureID', lazy: page('DuplicateLecturePage') },
+          { path: '/editCourse/:courseId', lazy: page('EditCoursePage') },
+          { path: '/handleBBBMeetingEnd/:questionID', lazy: page('MeetingEndPage') },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: page('NotFoundPage') },
     ],
   },
 ]);
