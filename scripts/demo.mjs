@@ -30,7 +30,7 @@ function makeVideos(dir) {
   fs.mkdirSync(dir, { recursive: true });
   const make = (name, picture, seconds, tone) => {
     const out = path.join(dir, name);
-    browserReady(out, `${picture}=size=640x360:rate=25`, seconds, tone, 30, '64k');
+    browserReady(out, `${picture}=size=640x360:rate=15`, seconds, tone, 30, '64k');
     return out;
   };
   return {
