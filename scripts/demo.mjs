@@ -22,8 +22,8 @@ Object.assign(process.env, {
 });
 
 // A half-seeded folder (an interrupted first run) is started over, as is one the user asks to reset.
-const seeded = fs.existsSync(seededMark);
-if (process.argv.includes('--reset') || !seeded) fs.rmSync(demoDir, { recursive: true, force: true });
+const fresh = process.argv.includes('--reset') || !fs.existsSync(seededMark);
+if (fresh) fs.rmSync(demoDir, { recursive: true, force: true });
 
 /** Short test-pattern videos with a tone, made with the bundled ffmpeg (a few seconds each). */
 function makeVideos(dir) {
@@ -56,9 +56,8 @@ async function untilHealthy(baseUrl) {
   throw new Error('Lectern did not start within a minute');
 }
 
-const videos = seeded
-  ? undefined
-  : (console.log('Making the demo videos…'), makeVideos(path.join(demoDir, 'generated')));
+if (fresh) console.log('Making the demo videos…');
+const videos = fresh ? makeVideos(path.join(demoDir, 'generated')) : undefined;
 await import('./start.mjs'); // builds the web app when needed and starts the server in this process
 const baseUrl = `http://127.0.0.1:${port}`;
 await untilHealthy(baseUrl);
