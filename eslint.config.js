@@ -56,7 +56,7 @@ const featureBoundaries = FEATURE_LAYERS.flatMap((layer, rank) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'server/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-demo/**', 'server/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ const pgliteOnly = [
   'server/test/durability.api.test.ts',
   'server/src/features/videos/processing-crash.api.test.ts',
   'server/src/features/videos/media-accel.api.test.ts',
+  'server/test/startup-failure.api.test.ts', // its server is on the embedded database either way
 ];
 // Only a real PostgreSQL server can cut a server's connections, or host several instances on one
 // database (the embedded one belongs to one process).
@@ -19,6 +20,7 @@ const postgresOnly = [
   'server/test/multi-instance.api.test.ts',
   'server/src/features/videos/upload-tus-instances.api.test.ts',
   'server/src/lib/shared-state/postgres-shared-state.api.test.ts',
+  'server/test/startup-failure-postgres.api.test.ts',
 ];
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -39,6 +41,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The npm scripts themselves (dev, demo), run as a developer runs them.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server-unit',

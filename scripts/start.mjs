@@ -3,10 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { dataDir, loadDotEnv, root } from './lib/project-env.mjs';
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry);
@@ -14,8 +12,8 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-// A .env file beside package.json is read first (see .env.example); the real environment wins.
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+loadDotEnv();
+process.env.DATA_DIR = dataDir(); // the same folder whatever directory this is started from
 
 const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/index.html', 'web/public', 'shared/src'].map((p) => path.join(root, p));

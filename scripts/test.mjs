@@ -1,6 +1,6 @@
-// `npm test`: every test. Browser tests need Debian's Chromium, and with TEST_DATABASE_URL the
-// multi-instance test needs Debian's nginx: installed here when we are root on Debian, otherwise we stop
-// with the command to run.
+// `npm test`: every test. Browser tests need Debian's Chromium, and the tests that put nginx in front
+// (media delivery; with TEST_DATABASE_URL the multi-instance test) need Debian's nginx: installed here
+// when we are root on Debian, otherwise we stop with the command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +23,7 @@ function ensurePackage(binary, pkg, why) {
 }
 
 ensurePackage('/usr/bin/chromium', 'chromium', 'Browser tests');
-// The multi-instance test (PostgreSQL only) runs two servers behind nginx.
-if (process.env.TEST_DATABASE_URL) ensurePackage('/usr/sbin/nginx', 'nginx', 'Multi-instance tests');
+ensurePackage('/usr/sbin/nginx', 'nginx', 'Tests behind nginx');
 
 const run = (args) => spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1;
 

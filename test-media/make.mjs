@@ -47,8 +47,8 @@ const CLEAN = [
 ];
 const FASTSTART = ['-movflags', '+faststart'];
 
-/** A fast-start H.264/AAC mp4 of a test pattern and a tone. */
-const browserReady = (out, picture, seconds, tone, crf, audio = '32k') =>
+/** A fast-start H.264/AAC mp4 of a test pattern and a tone (also the demo's videos: scripts/demo.mjs). */
+export const browserReady = (out, picture, seconds, tone, crf, audio = '32k') =>
   ffmpeg(
     ...sources(picture, seconds, tone),
     ...H264,

@@ -11,5 +11,9 @@ export default defineConfig({
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // dist/.vite/manifest.json: which chunks a page loads, for the first-load budget (scripts/lib/first-load.mjs).
+    manifest: true,
+  },
 });

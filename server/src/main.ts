@@ -1,40 +1,49 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
-import { openDatabase } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { type AppConfig, loadConfig } from './config/env';
+import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { databaseTarget } from './db/target';
+import { explainStartupFailure } from './startup-failure';
+
+// What main opened so far, closed again when starting fails (the embedded database's lock included).
+let config: AppConfig | undefined;
+let database: Database | undefined;
+let app: FastifyInstance | undefined;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(databaseTarget(config));
+  config = loadConfig();
+  database = await openDatabase(databaseTarget(config));
   await migrateDatabase(database);
-  const app = await buildApp({ config, database });
+  const started = await buildApp({ config, database });
+  app = started;
+  const db = database;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    started.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await database.close();
+    await started.close();
+    await db.close();
     clearTimeout(force);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // A stray rejection in a handler must not take the server down (SECURITY LOG-3).
-  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+  process.on('unhandledRejection', (err) => started.log.error({ err }, 'unhandled rejection'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await started.listen({ host: config.host, port: config.port });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error('Lectern failed to start:', error);
-  }
+main().catch(async (error: unknown) => {
+  // Before the configuration loads, only a ConfigError can happen: it needs no port or database.
+  const advice = explainStartupFailure(error, config ?? { port: 0, databaseUrl: undefined });
+  if (advice) console.error(advice);
+  else console.error('Lectern failed to start:', error);
+  await app?.close().catch(() => undefined);
+  await database?.close().catch(() => undefined);
   process.exit(1);
 });

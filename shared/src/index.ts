@@ -3,6 +3,7 @@ export * from './messages';
 export * from './time';
 export * from './youtube';
 export * from './errors';
+export * from './wire';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/account';

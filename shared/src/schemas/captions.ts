@@ -3,9 +3,8 @@
 import { z } from 'zod';
 import { CAPTION_LIMITS } from '../captions/limits';
 import { Id } from './common';
+import { CAPTION_OWNERS } from '../wire';
 
-/** What a caption track belongs to: a lecture video, or an answer (response) video. */
-export const CAPTION_OWNERS = ['video', 'response'] as const;
 export type CaptionOwner = (typeof CAPTION_OWNERS)[number];
 
 /** A BCP 47 language tag such as `en`, `de` or `pt-BR` (the `srclang` of a <track>). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import { PASSWORD_RULE } from '../wire';
 
 export const Id = z.uuid({ message: 'Invalid id' });
 
@@ -9,8 +10,6 @@ export const Email = z
   .min(1, 'Please fill in all fields')
   .max(254)
   .pipe(z.email({ message: 'Please enter a valid email address' }));
-
-export const PASSWORD_RULE = `Passwords must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`;
 
 export const NewPassword = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { EVENT_TYPES } from '../wire';
 
 // GET /api/events: the Server-Sent Events stream (one per browser tab). Each SSE message carries
 // `id: <event id>`, `event: <type>` and `data: <StreamEvent as JSON>`. Events name what changed, never
@@ -7,19 +8,6 @@ import { Id } from './common';
 // event leaks nothing a read would not. Events are filtered per reader on the server all the same
 // (a student never learns that another student's unanswered question exists).
 
-export const EVENT_TYPES = [
-  'question.asked',
-  'question.answered',
-  'question.status',
-  'question.edited',
-  'question.deleted',
-  'vote.changed',
-  'video.processing',
-  'video.ready',
-  'video.failed',
-  'lecture.changed',
-  'course.changed',
-] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
 
@@ -44,7 +32,5 @@ export const StreamEvent = z.object({
 });
 export type StreamEvent = z.infer<typeof StreamEvent>;
 
-/** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */
-export const RESYNC_EVENT = 'resync';
 /** GET /api/events?videoId=…: also receive the answered-question events of a video one may watch. */
 export const EventsQuery = z.strictObject({ videoId: Id.optional() });

@@ -1,9 +1,7 @@
 // Wire contracts of the usage feature (SPEC §3 Usage entry, Active-user counts; §7 Usage).
 import { z } from 'zod';
 import { Id, Instant } from './common';
-
-/** The only status the spec names; anything else is sent as null and shown as the last-active time. */
-export const CURRENTLY_WATCHING = 'currently watching';
+import { CURRENTLY_WATCHING } from '../wire';
 
 export const UsageIdParams = z.strictObject({ id: Id });
 export type UsageIdParams = z.infer<typeof UsageIdParams>;
@@ -62,7 +60,3 @@ export const Engagement = z.strictObject({
   bins: z.array(EngagementBin),
 });
 export type Engagement = z.infer<typeof Engagement>;
-
-/** Where the web downloads the CSV export (the file name is usageCsvFileName in constants.ts). */
-export const usageCsvPath = (videoId: string): string =>
-  `/api/admin/logs/video/${encodeURIComponent(videoId)}/student-activity.csv`;

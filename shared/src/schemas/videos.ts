@@ -4,11 +4,10 @@ import { MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 import { normaliseYouTubeUrl } from '../youtube';
 import { Id } from './common';
+import { INVALID_YOUTUBE_LINK, UPLOAD_KINDS } from '../wire';
 
 export const SOURCE_TYPES = ['localFile', 'youtubeLink'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
-
-export const INVALID_YOUTUBE_LINK = 'Enter a valid YouTube link (youtube.com/watch?v=… or youtu.be/…)';
 
 const VideoTitle = z.string().trim().min(1, VALIDATION.titleRequired).max(MAX_TITLE_LENGTH);
 
@@ -90,8 +89,6 @@ export interface VideoContextDto {
 
 // Resumable uploads (tus at /tus/). The client sends Upload-Metadata with `kind` and the kind's fields;
 // the server answers the final PATCH with the created object's id in a header.
-export const TUS_ENDPOINT = '/tus/';
-export const UPLOAD_KINDS = { lectureVideo: 'lectureVideo', response: 'response' } as const;
 /** Upload-Metadata of kind lectureVideo: courseID, lectureID, title (all required). */
 export interface LectureVideoUploadMetadata {
   kind: typeof UPLOAD_KINDS.lectureVideo;

@@ -1,36 +1,25 @@
+import { type ComponentType, Suspense, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { RequireUser, SessionReady } from './layout/RequireUser';
-import { ActionItemsPage } from './routes/ActionItemsPage';
-import { CaptionsPage } from './routes/CaptionsPage';
-import { AddAdminPage } from './routes/AddAdminPage';
-import { CoursePage } from './routes/CoursePage';
-import { CourseQuestionsPage } from './routes/CourseQuestionsPage';
-import { CoursesPage } from './routes/CoursesPage';
-import { CreateCoursePage } from './routes/CreateCoursePage';
-import { DuplicateLecturePage } from './routes/DuplicateLecturePage';
-import { EditCoursePage } from './routes/EditCoursePage';
-import { EditLecturePage } from './routes/EditLecturePage';
-import { EditQuestionPage } from './routes/EditQuestionPage';
-import { ForgotPasswordPage } from './routes/ForgotPasswordPage';
-import { HomePage } from './routes/HomePage';
-import { JoinPage } from './routes/JoinPage';
-import { LecturePage } from './routes/LecturePage';
-import { LectureWithResponsesPage } from './routes/LectureWithResponsesPage';
-import { LoginPage } from './routes/LoginPage';
-import { MeetingEndPage } from './routes/MeetingEndPage';
-import { MyVideosPage } from './routes/MyVideosPage';
-import { NotFoundPage } from './routes/NotFoundPage';
-import { RespondPage } from './routes/RespondPage';
-import { ResetPasswordPage } from './routes/ResetPasswordPage';
-import { SettingsPage } from './routes/SettingsPage';
-import { SignupPage } from './routes/SignupPage';
-import { UploadLecturePage } from './routes/UploadLecturePage';
-import { UsagePage } from './routes/UsagePage';
-import { VideoAdminPage } from './routes/VideoAdminPage';
-import { VideoPage } from './routes/VideoPage';
-import { VideoQuestionsPage } from './routes/VideoQuestionsPage';
+
+// Each page is its own chunk, loaded when its route is first rendered: the first load carries only the
+// shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage. React.lazy
+// rather than the router's `lazy`: the URL changes at once, as it did before, while the chunk loads.
+const pages = import.meta.glob<Record<string, ComponentType>>('./routes/*Page.tsx');
+
+function page(name: string) {
+  const load = pages[`./routes/${name}.tsx`];
+  // At start-up, so a misspelt page breaks every page at once rather than one route silently.
+  if (!load) throw new Error(`web/src/app/routes/${name}.tsx does not exist`);
+  const Page = lazy(async () => ({ default: (await load())[name]! }));
+  return (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+}
 
 // The route table of SPEC §2. Paths match case-insensitively, so the course page's "/EditCourse/…" works.
 export const router = createBrowserRouter([
@@ -42,42 +31,42 @@ export const router = createBrowserRouter([
         // Pages anyone may open; they wait for the session check so they can adapt to a user.
         element: <SessionReady />,
         children: [
-          { path: '/login/:courseIDtoJoin?', element: <LoginPage /> },
-          { path: '/signup/:courseIDtoJoin?', element: <SignupPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-          { path: '/courses/:courseId/questions', element: <CourseQuestionsPage /> },
-          { path: '/video/:videoId/:videoAnswerId?', element: <VideoPage /> },
+          { path: '/', element: page('RootPage') }, // Home, or the landing page for a visitor
+          { path: '/login/:courseIDtoJoin?', element: page('LoginPage') },
+          { path: '/signup/:courseIDtoJoin?', element: page('SignupPage') },
+          { path: '/forgot-password', element: page('ForgotPasswordPage') },
+          { path: '/reset-password/:token', element: page('ResetPasswordPage') },
+          { path: '/courses/:courseId/questions', element: page('CourseQuestionsPage') },
+          { path: '/video/:videoId/:videoAnswerId?', element: page('VideoPage') },
         ],
       },
       {
         element: <RequireUser />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/courses', element: <CoursesPage /> },
-          { path: '/courses/new', element: <CreateCoursePage /> },
-          { path: '/courses/join/:courseIDtoJoin?', element: <JoinPage /> },
-          { path: '/courses/:courseId', element: <CoursePage /> },
-          { path: '/my-videos', element: <MyVideosPage /> },
-          { path: '/action-items', element: <ActionItemsPage /> },
-          { path: '/settings', element: <SettingsPage /> },
-          { path: '/add-admin', element: <AddAdminPage /> },
-          { path: '/:videoId/questions', element: <VideoQuestionsPage /> },
-          { path: '/upload/:courseId', element: <UploadLecturePage /> },
-          { path: '/respond/:questionID', element: <RespondPage /> },
-          { path: '/lecture/:id', element: <LecturePage /> },
-          { path: '/lecture-with-responses/:videoId', element: <LectureWithResponsesPage /> },
-          { path: '/videoAdmin/:videoId', element: <VideoAdminPage /> },
-          { path: '/videoAdmin/:videoId/usage', element: <UsagePage /> },
-          { path: '/captions/:owner/:ownerId', element: <CaptionsPage /> },
-          { path: '/editQuestion/:questionId', element: <EditQuestionPage /> },
-          { path: '/editLecture/:lectureId', element: <EditLecturePage /> },
-          { path: '/duplicateLecture/:lectureID', element: <DuplicateLecturePage /> },
-          { path: '/editCourse/:courseId', element: <EditCoursePage /> },
-          { path: '/handleBBBMeetingEnd/:questionID', element: <MeetingEndPage /> },
+          { path: '/courses', element: page('CoursesPage') },
+          { path: '/courses/new', element: page('CreateCoursePage') },
+          { path: '/courses/join/:courseIDtoJoin?', element: page('JoinPage') },
+          { path: '/courses/:courseId', element: page('CoursePage') },
+          { path: '/my-videos', element: page('MyVideosPage') },
+          { path: '/action-items', element: page('ActionItemsPage') },
+          { path: '/settings', element: page('SettingsPage') },
+          { path: '/add-admin', element: page('AddAdminPage') },
+          { path: '/:videoId/questions', element: page('VideoQuestionsPage') },
+          { path: '/upload/:courseId', element: page('UploadLecturePage') },
+          { path: '/respond/:questionID', element: page('RespondPage') },
+          { path: '/lecture/:id', element: page('LecturePage') },
+          { path: '/lecture-with-responses/:videoId', element: page('LectureWithResponsesPage') },
+          { path: '/videoAdmin/:videoId', element: page('VideoAdminPage') },
+          { path: '/videoAdmin/:videoId/usage', element: page('UsagePage') },
+          { path: '/captions/:owner/:ownerId', element: page('CaptionsPage') },
+          { path: '/editQuestion/:questionId', element: page('EditQuestionPage') },
+          { path: '/editLecture/:lectureId', element: page('EditLecturePage') },
+          { path: '/duplicateLecture/:lectureID', element: page('DuplicateLecturePage') },
+          { path: '/editCourse/:courseId', element: page('EditCoursePage') },
+          { path: '/handleBBBMeetingEnd/:questionID', element: page('MeetingEndPage') },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: page('NotFoundPage') },
     ],
   },
 ]);

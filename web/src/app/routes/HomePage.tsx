@@ -3,9 +3,13 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
+import { useUserCourses } from '../../features/courses/api/courses';
 import { useJoinedLectures } from '../../features/dashboard/api/upcoming-api';
+import { FirstSteps } from '../../features/dashboard/components/FirstSteps';
+import { HomeActions } from '../../features/dashboard/components/HomeActions';
 import { UpcomingLectures } from '../../features/dashboard/components/UpcomingLectures';
 import { WelcomeBox } from '../../features/dashboard/components/WelcomeBox';
+import { hasNothingYet } from '../../features/dashboard/utils/first-steps';
 import { useManagedQuestions, useOwnAnsweredQuestions } from '../../features/questions/api/questions-api';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { RecentAnswers } from '../../features/questions/components/RecentAnswers';
@@ -21,6 +25,7 @@ export function HomePage() {
   const managed = useManagedQuestions(user.id, POLL_MS.dashboard);
   const own = useOwnAnsweredQuestions(user.id, RECENT_DAYS, POLL_MS.dashboard);
   const lectures = useJoinedLectures(user.id);
+  const courses = useUserCourses(user.id);
 
   useEffect(() => {
     if (managed.isError) toast.error(FETCH_ERRORS.questions);
@@ -39,6 +44,7 @@ export function HomePage() {
   return (
     <Page title="Home">
       <WelcomeBox />
+      {courses.data && hasNothingYet(courses.data) ? <FirstSteps /> : <HomeActions />}
       {loading ? (
         <p role="status">{LOADING.data}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { type EventType, RESYNC_EVENT, StreamEvent } from '@lectern/shared';
+import { EVENT_TYPES, type EventType, RESYNC_EVENT, type StreamEvent } from '@lectern/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type QueryKey, queryKeys as k } from '../query-keys';
 
@@ -17,9 +17,20 @@ export function readSignal(eventName: string, data: string): StreamSignal {
   } catch {
     return { kind: 'ignored' };
   }
-  const parsed = StreamEvent.safeParse(json);
-  if (!parsed.success || parsed.data.type !== eventName) return { kind: 'ignored' };
-  return { kind: 'event', event: parsed.data };
+  const event = asStreamEvent(json);
+  if (!event || event.type !== eventName) return { kind: 'ignored' };
+  return { kind: 'event', event };
+}
+
+/**
+ * The fields the app acts on, checked by hand rather than with the StreamEvent schema: this runs on every
+ * page, and zod would add ~80 KB to the first load for it (issue 11 #14).
+ */
+function asStreamEvent(json: unknown): StreamEvent | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { id, type } = json as Record<string, unknown>;
+  const known = (EVENT_TYPES as readonly unknown[]).includes(type);
+  return typeof id === 'string' && known ? (json as StreamEvent) : undefined;
 }
 
 const videoReads = (videoId: string | undefined) =>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { type TusAnswerHeaders, type TusUploadOptions, tusUpload } from './tus-upload';
+import type { TusAnswerHeaders, TusUploadOptions } from './tus-upload';
 
 export interface UploadProgressState {
   /** 0..1 while uploading, null when idle. */
@@ -18,6 +18,8 @@ export function useTusUpload() {
     async (file: File, options: Omit<TusUploadOptions, 'onProgress'>): Promise<TusAnswerHeaders> => {
       setProgress({ fraction: 0, fileName: file.name });
       try {
+        // tus-js-client (~20 KB gzip) is fetched with the first upload, not with every page that can upload.
+        const { tusUpload } = await import('./tus-upload');
         return await tusUpload(file, {
           ...options,
           onProgress: (sent, total) =>

@@ -1,13 +1,13 @@
 import '../dashboard.css';
 
-/** The welcome text at the top of Home (SPEC §2). */
+/** The welcome text at the top of Home (SPEC §2), for students and instructors alike. */
 export function WelcomeBox() {
   return (
     <div className="card welcome-box" role="note">
       <p>
-        <strong>Welcome to Lectern.</strong> Watch your lectures at your own pace and ask questions at the
-        moment they come up. Your instructors answer by video, and answered questions appear beside the
-        lecture while you watch.
+        <strong>Welcome to Lectern.</strong> Students watch lectures at their own pace and ask questions at
+        the moment they come up. Instructors answer by video, and answered questions appear beside the lecture
+        for everyone who watches it later.
       </p>
     </div>
   );

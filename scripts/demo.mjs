@@ -1,0 +1,88 @@
+// `npm run demo`: Lectern on its own data folder (./data-demo), filled on the first run with a sample
+// course through the app's own API, then the logins printed. A later run starts the same demo again
+// (whatever was changed in it stays); `npm run demo -- --reset` throws it away and seeds afresh.
+// The demo never touches the configured DATABASE_URL, DATA_DIR or SMTP server: its own embedded
+// database, and mail goes to data-demo/outbox.
+import fs from 'node:fs';
+import path from 'node:path';
+import { browserReady } from '../test-media/make.mjs';
+import { loadDotEnv, root } from './lib/project-env.mjs';
+
+const demoDir = path.join(root, 'data-demo');
+const seededMark = path.join(demoDir, 'seeded.json');
+
+loadDotEnv();
+const port = Number(process.env.PORT || 3000);
+Object.assign(process.env, {
+  DATA_DIR: demoDir,
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  PUBLIC_URL: `http://localhost:${port}`,
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+});
+
+// A half-seeded folder (an interrupted first run) is started over, as is one the user asks to reset.
+const fresh = process.argv.includes('--reset') || !fs.existsSync(seededMark);
+if (fresh) fs.rmSync(demoDir, { recursive: true, force: true });
+
+/** Short test-pattern videos with a tone, made with the bundled ffmpeg (a few seconds each). */
+function makeVideos(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const make = (name, picture, seconds, tone) => {
+    const out = path.join(dir, name);
+    browserReady(out, `${picture}=size=640x360:rate=15`, seconds, tone, 30, '64k');
+    return out;
+  };
+  return {
+    lectures: [
+      make('lecture-1.mp4', 'testsrc2', 40, 440),
+      make('lecture-2.mp4', 'smptehdbars', 40, 523),
+      make('lecture-3.mp4', 'rgbtestsrc', 40, 659),
+      make('lecture-4.mp4', 'testsrc', 40, 784),
+    ],
+    answer: make('answer.mp4', 'smptebars', 6, 330),
+  };
+}
+
+async function untilHealthy(baseUrl) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Lectern did not start within a minute');
+}
+
+if (fresh) console.log('Making the demo videos…');
+const videos = fresh ? makeVideos(path.join(demoDir, 'generated')) : undefined;
+await import('./start.mjs'); // builds the web app when needed and starts the server in this process
+const baseUrl = `http://127.0.0.1:${port}`;
+await untilHealthy(baseUrl);
+
+// After start.mjs: it registers tsx, which loads this TypeScript module.
+const { DEMO_LOGINS, DEMO_PASSWORD, seedDemoCourse } = await import('./demo/demo-course.ts');
+if (videos) {
+  console.log('Seeding the demo course…');
+  try {
+    const seed = await seedDemoCourse(baseUrl, videos);
+    fs.writeFileSync(seededMark, JSON.stringify({ seededAt: new Date().toISOString(), ...seed }, null, 2));
+  } catch (error) {
+    // No mark is written: the next run starts the folder over.
+    console.error('Seeding the demo failed:', error);
+    process.exit(1);
+  }
+}
+
+const { seededAt } = JSON.parse(fs.readFileSync(seededMark, 'utf8'));
+console.log(`
+Lectern demo on http://localhost:${port} (data in data-demo/, seeded ${new Date(seededAt).toLocaleString()})
+Log in with any of these; the password is "${DEMO_PASSWORD}" for all:
+${Object.values(DEMO_LOGINS)
+  .map((l) => `  ${l.role.padEnd(14)} ${l.name.padEnd(17)} ${l.email}`)
+  .join('\n')}
+Lecture 3 is in class for two hours after seeding: its live question waits there until then.
+Start over with \`npm run demo -- --reset\`. Stop with Ctrl+C.
+`);

@@ -1,0 +1,226 @@
+// The demo course (`npm run demo`), seeded through Lectern's own HTTP API, as a person would make it:
+// the API applies every rule (who may answer, live windows, processing, posters), so the demo stays right
+// as the code changes. Also run by e2e/tests/demo.spec.ts against the browser tests' instance.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CourseDto, LectureDto, LoginAnswer, QuestionDto, UsageAction, VideoDto } from '@lectern/shared';
+
+/** Every demo account's password (printed with the logins). */
+export const DEMO_PASSWORD = 'lectern-demo';
+
+export interface DemoLogin {
+  role: 'Instructor' | 'Co-instructor' | 'Student';
+  name: string;
+  email: string;
+}
+
+export const DEMO_LOGINS = {
+  instructor: { role: 'Instructor', name: 'Prof. Ada Byron', email: 'ada@demo.lectern' },
+  coAdmin: { role: 'Co-instructor', name: 'Dr. Alan Moore', email: 'alan@demo.lectern' },
+  grace: { role: 'Student', name: 'Grace Park', email: 'grace@demo.lectern' },
+  kofi: { role: 'Student', name: 'Kofi Mensah', email: 'kofi@demo.lectern' },
+  lena: { role: 'Student', name: 'Lena Novak', email: 'lena@demo.lectern' },
+} as const satisfies Record<string, DemoLogin>;
+
+export const DEMO_COURSE_NAME = 'PHYS 101: Motion and Waves';
+
+/** The mp4 files the lectures and answers are made of (generated for the demo, or test media in tests). */
+export interface DemoVideos {
+  /** One per lecture video, at least 40 s long (questions are pinned up to 0:24). */
+  lectures: [string, string, string, string];
+  answer: string;
+}
+
+export interface DemoSeed {
+  courseId: string;
+  lectureIds: string[];
+  /** The questions answered by video, as asked. */
+  answered: string[];
+}
+
+type User = { id: string; token: string };
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promise<DemoSeed> {
+  const call = async <T>(method: string, url: string, token?: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+  const upload = async <T>(url: string, token: string, fields: Record<string, string>, file: string) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status !== 201) throw new Error(`POST ${url} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+  const signup = async (login: DemoLogin): Promise<User> => {
+    const answer = await call<LoginAnswer>('POST', '/api/signup/', undefined, {
+      name: login.name,
+      email: login.email,
+      password: DEMO_PASSWORD,
+    });
+    return { id: answer.id, token: answer.token };
+  };
+  const ada = await signup(DEMO_LOGINS.instructor);
+  const alan = await signup(DEMO_LOGINS.coAdmin);
+  const [grace, kofi, lena] = [
+    await signup(DEMO_LOGINS.grace),
+    await signup(DEMO_LOGINS.kofi),
+    await signup(DEMO_LOGINS.lena),
+  ];
+
+  const course = await call<CourseDto>('POST', '/api/courses', ada.token, {
+    name: DEMO_COURSE_NAME,
+    description:
+      'Kinematics, oscillations and sound, with a question box under every lecture: ask at the moment you get lost.',
+    adminId: ada.id,
+  });
+  await call('POST', '/api/courses/add-admin', ada.token, {
+    courseId: course.id,
+    adminEmail: DEMO_LOGINS.coAdmin.email,
+  });
+  for (const student of [grace, kofi, lena]) {
+    await call('POST', '/api/courses/join', student.token, { courseId: course.id });
+  }
+
+  const now = Date.now();
+  /** A lecture (its live window is the class hour) with one uploaded video. */
+  const lecture = async (title: string, topic: string, start: number, file: string, videoTitle: string) => {
+    const created = await call<LectureDto>('POST', '/api/upload/createLectureOnly', ada.token, {
+      courseID: course.id,
+      title,
+      topic,
+      lectureDate: new Date(start).toISOString(),
+      lectureDateAvailable: new Date(Math.min(start, now) - HOUR).toISOString(),
+      lectureDateStart: new Date(start).toISOString(),
+      lectureDateEnd: new Date(start + 2 * HOUR).toISOString(),
+    });
+    const video = await upload<VideoDto>(
+      '/api/upload/videoFileToLecture',
+      ada.token,
+      { courseID: course.id, lectureID: created.id, title: videoTitle, sourceType: 'localFile' },
+      file,
+    );
+    return { lectureId: created.id, videoId: video.id };
+  };
+  const motion = await lecture(
+    '1. Describing motion',
+    'Kinematics',
+    now - 14 * DAY,
+    videos.lectures[0],
+    'Position, velocity, acceleration',
+  );
+  const oscillations = await lecture(
+    '2. Oscillations',
+    'Simple harmonic motion',
+    now - 7 * DAY,
+    videos.lectures[1],
+    'The spring and the pendulum',
+  );
+  // In class right now: a question asked here is live (a student waits in a virtual room).
+  const sound = await lecture(
+    '3. Sound waves',
+    'Waves',
+    now - 30 * 60 * 1000,
+    videos.lectures[2],
+    'Pitch and loudness',
+  );
+  const light = await lecture(
+    '4. Light',
+    'Optics',
+    now + 2 * DAY,
+    videos.lectures[3],
+    'Reflection and refraction',
+  );
+
+  const ask = (
+    who: User,
+    at: { videoId: string; lectureId: string },
+    question: string,
+    time: number,
+    live = false,
+  ) =>
+    call<QuestionDto>('POST', '/api/questions', who.token, {
+      question,
+      videoId: at.videoId,
+      lectureId: at.lectureId,
+      time,
+      live,
+    });
+  const answer = (admin: User, question: QuestionDto) =>
+    upload(
+      '/api/upload/videoResponse',
+      admin.token,
+      { questionID: question.id, title: 'Answer', sourceType: 'localFile' },
+      videos.answer,
+    );
+  const vote = (who: User, question: QuestionDto, voteOptions: 'UP' | 'DOWN') =>
+    call('PUT', `/api/questions/ratings/${question.id}`, who.token, { voteOptions });
+
+  // Answered by video: cards beside the lecture near these moments, for every later viewer.
+  const answered = [
+    await ask(grace, motion, 'Why does the velocity arrow flip when the ball starts falling?', 8),
+    await ask(kofi, motion, 'Is the acceleration still 9.8 m/s² at the very top of the throw?', 20),
+    await ask(lena, oscillations, 'Why does the period not depend on how far I pull the spring?', 12),
+  ];
+  await answer(ada, answered[0]!);
+  await answer(alan, answered[1]!); // the co-instructor answers too
+  await answer(ada, answered[2]!);
+  await vote(kofi, answered[0]!, 'UP');
+  await vote(lena, answered[0]!, 'UP');
+  await vote(grace, answered[1]!, 'UP');
+  await vote(lena, answered[1]!, 'DOWN');
+  await vote(grace, answered[2]!, 'UP');
+
+  // Waiting for an answer (the instructors' Home and Action Items list them), and one live question.
+  await ask(kofi, oscillations, 'Does a heavier pendulum swing slower, or only a longer one?', 24);
+  await ask(grace, motion, 'How do we read the acceleration off the velocity graph?', 16);
+  await ask(lena, sound, 'Could you play the two tones again, side by side?', 10, true);
+
+  // Who watched what: the usage page's student list and engagement chart.
+  const log = (
+    who: User,
+    at: { videoId: string; lectureId: string },
+    action: UsageAction,
+    videoTime: number,
+  ) =>
+    call('POST', '/api/logging/log', who.token, {
+      action,
+      videoTime,
+      courseID: course.id,
+      lectureID: at.lectureId,
+      videoID: at.videoId,
+    });
+  for (const [who, until] of [
+    [grace, 40],
+    [kofi, 26],
+    [lena, 14],
+  ] as const) {
+    await log(who, motion, 'videoPlayLecture', 0);
+    await log(who, motion, 'videoPauseLecture', until);
+  }
+  await log(grace, oscillations, 'videoPlayLecture', 0);
+  await log(grace, oscillations, 'videoPauseLecture', 18);
+
+  return {
+    courseId: course.id,
+    lectureIds: [motion, oscillations, sound, light].map((l) => l.lectureId),
+    answered: answered.map((q) => q.question),
+  };
+}

@@ -1,0 +1,41 @@
+// Names, paths and texts of the API contract as plain values, apart from the zod schemas that use them:
+// the web app reads these on every page, and importing a schema module would bring zod (~25 KB gzip)
+// into its first load (issue 11 #14). Re-exported by index.ts like everything else.
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+
+export const PASSWORD_RULE = `Passwords must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`;
+
+export const INVALID_YOUTUBE_LINK = 'Enter a valid YouTube link (youtube.com/watch?v=… or youtu.be/…)';
+
+/** The events of GET /api/events (schemas/events.ts). */
+export const EVENT_TYPES = [
+  'question.asked',
+  'question.answered',
+  'question.status',
+  'question.edited',
+  'question.deleted',
+  'vote.changed',
+  'video.processing',
+  'video.ready',
+  'video.failed',
+  'lecture.changed',
+  'course.changed',
+] as const;
+
+/** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */
+export const RESYNC_EVENT = 'resync';
+
+// Resumable uploads (tus at /tus/). The client sends Upload-Metadata with `kind` and the kind's fields;
+// the server answers the final PATCH with the created object's id in a header (schemas/videos.ts).
+export const TUS_ENDPOINT = '/tus/';
+export const UPLOAD_KINDS = { lectureVideo: 'lectureVideo', response: 'response' } as const;
+
+/** What a caption track belongs to: a lecture video, or an answer (response) video. */
+export const CAPTION_OWNERS = ['video', 'response'] as const;
+
+/** The only status the spec names; anything else is sent as null and shown as the last-active time. */
+export const CURRENTLY_WATCHING = 'currently watching';
+
+/** Where the web downloads the CSV export (the file name is usageCsvFileName in constants.ts). */
+export const usageCsvPath = (videoId: string): string =>
+  `/api/admin/logs/video/${encodeURIComponent(videoId)}/student-activity.csv`;
