@@ -19,6 +19,10 @@ export const EVENT_TYPES = [
   'video.failed',
   'lecture.changed',
   'course.changed',
+  // A question's room (issue 10): to the asker and the course admins only, like an unanswered question.
+  'meeting.opened',
+  'meeting.joined',
+  'meeting.ended',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -37,7 +41,7 @@ export const StreamEvent = z.object({
   status: z.enum(['live', 'processing']).nullable().optional(),
   /** video.processing: 0–100. */
   progress: z.number().optional(),
-  /** video.failed: why, for the instructor. */
+  /** video.failed: why, for the instructor; meeting.ended: `unattended` when no instructor came in time. */
   reason: z.string().optional(),
   /** True when the reader asked this question (the asker's "your question was answered" notice). */
   own: z.boolean().optional(),
