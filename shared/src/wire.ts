@@ -20,6 +20,10 @@ export const EVENT_TYPES = [
   'video.failed',
   'lecture.changed',
   'course.changed',
+  // A question's room (issue 10): to the asker and the course admins only, like an unanswered question.
+  'meeting.opened',
+  'meeting.joined',
+  'meeting.ended',
 ] as const;
 
 /** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */

@@ -25,7 +25,7 @@ export const StreamEvent = z.object({
   status: z.enum(['live', 'processing']).nullable().optional(),
   /** video.processing: 0–100. */
   progress: z.number().optional(),
-  /** video.failed: why, for the instructor. */
+  /** video.failed: why, for the instructor; meeting.ended: `unattended` when no instructor came in time. */
   reason: z.string().optional(),
   /** True when the reader asked this question (the asker's "your question was answered" notice). */
   own: z.boolean().optional(),
