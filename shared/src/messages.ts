@@ -167,8 +167,9 @@ export const ACCOUNT_SECURITY = {
     'Not verified yet: no invitation or notification reaches it until you open the link we sent.',
   emailChangePending: (email: string) => `Changing to ${email}: open the link we sent there to confirm.`,
   resendVerification: 'Resend verification e-mail',
-  invitationSent: (who: string) =>
-    `Invitation sent. If ${who} has a verified Lectern account, they can accept it from their invitations page.`,
+  // The same words whatever was named: the answer must not tell whether an account exists.
+  invitationSent:
+    'Invitation sent. If it names a Lectern account with a verified address, its owner can accept it there.',
   invitationAccepted: (course: string) => `You are now an administrator of ${course}.`,
   invitationDeclined: 'Invitation declined',
   noInvitations: 'You have no pending invitations.',

@@ -15,6 +15,7 @@ import { EditLecturePage } from './routes/EditLecturePage';
 import { EditQuestionPage } from './routes/EditQuestionPage';
 import { ForgotPasswordPage } from './routes/ForgotPasswordPage';
 import { HomePage } from './routes/HomePage';
+import { InvitationsPage } from './routes/InvitationsPage';
 import { JoinPage } from './routes/JoinPage';
 import { LecturePage } from './routes/LecturePage';
 import { LectureWithResponsesPage } from './routes/LectureWithResponsesPage';
@@ -31,6 +32,7 @@ import { UsagePage } from './routes/UsagePage';
 import { VideoAdminPage } from './routes/VideoAdminPage';
 import { VideoPage } from './routes/VideoPage';
 import { VideoQuestionsPage } from './routes/VideoQuestionsPage';
+import { VerifyEmailPage } from './routes/VerifyEmailPage';
 
 // The route table of SPEC §2. Paths match case-insensitively, so the course page's "/EditCourse/…" works.
 export const router = createBrowserRouter([
@@ -46,6 +48,7 @@ export const router = createBrowserRouter([
           { path: '/signup/:courseIDtoJoin?', element: <SignupPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+          { path: '/verify-email/:token', element: <VerifyEmailPage /> },
           { path: '/courses/:courseId/questions', element: <CourseQuestionsPage /> },
           { path: '/video/:videoId/:videoAnswerId?', element: <VideoPage /> },
         ],
@@ -62,6 +65,7 @@ export const router = createBrowserRouter([
           { path: '/action-items', element: <ActionItemsPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/add-admin', element: <AddAdminPage /> },
+          { path: '/invitations', element: <InvitationsPage /> },
           { path: '/:videoId/questions', element: <VideoQuestionsPage /> },
           { path: '/upload/:courseId', element: <UploadLecturePage /> },
           { path: '/respond/:questionID', element: <RespondPage /> },

@@ -44,6 +44,8 @@ export const queryKeys = {
     engagement: (videoId: string) => ['usage', 'engagement', videoId] as const,
   },
   notification: (userId: string) => ['notification', userId] as const,
+  emailStatus: ['account', 'email'] as const,
+  invitations: ['invitations'] as const,
   config: ['config'] as const,
 };
 

@@ -23,7 +23,7 @@ export const invitationsRoutes: Feature = (app, deps) => {
     async (req) => {
       await invitations.invite(currentUser(req), req.body);
       logSecurityEvent(req, 'admin.invited', { courseId: req.body.courseId });
-      return { message: ACCOUNT_SECURITY.invitationSent(req.body.adminEmail || 'that user') };
+      return { message: ACCOUNT_SECURITY.invitationSent };
     },
   );
 
