@@ -4,6 +4,7 @@ import { courseAdmins } from '../src/db/schema';
 import { isServerPath } from '../src/plugins/auth';
 import { accountRows } from './authorization-matrix/routes-accounts';
 import { eventRows } from './authorization-matrix/routes-events';
+import { invitationRows } from './authorization-matrix/routes-invitations';
 import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
 import { bbbCallbackRows, meetingRows } from './authorization-matrix/routes-meetings';
@@ -20,6 +21,7 @@ import { type TestApp, createTestApp } from './test-app';
 
 const routeRows: Row[] = [
   ...accountRows,
+  ...invitationRows,
   ...eventRows,
   ...lectureRows,
   ...tusRows,

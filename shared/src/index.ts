@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './time';
+export * from './text';
 export * from './youtube';
 export * from './errors';
 export * from './wire';

@@ -2,6 +2,7 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { captionsRoutes } from './captions/captions.routes';
 import { coursesRoutes } from './courses/courses.routes';
+import { invitationsRoutes } from './courses/invitations.routes';
 import { eventsRoutes } from './events/events.routes';
 import type { Feature } from './feature';
 import { healthRoutes } from './health/health.routes';
@@ -20,6 +21,7 @@ export const features: Feature[] = [
   loggingRoutes,
   eventsRoutes,
   coursesRoutes,
+  invitationsRoutes,
   lecturesRoutes,
   videosRoutes,
   questionsRoutes,

@@ -29,3 +29,18 @@ export interface PublicConfig {
   supportEmail: string;
   researchGroupUrl: string;
 }
+
+/** GET /api/account/email: the address in use, whether it is proven, and a change awaiting its link. */
+export const EmailStatus = z.strictObject({
+  email: z.string(),
+  verified: z.boolean(),
+  pendingEmail: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof EmailStatus>;
+
+/** POST /api/account/verify-email: the token from the mailed link. */
+export const VerifyEmailBody = z.strictObject({ token: z.string().min(20).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/** Answer of the account actions that only report. */
+export const AccountMessageAnswer = z.strictObject({ message: z.string() });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { VALIDATION } from '../messages';
+import { stripInvisible } from '../text';
 import { Email, NewPassword } from './common';
 
 export const SignupBody = z.strictObject({
-  name: z.string().trim().min(1, VALIDATION.fillAllFields).max(100),
+  // Invisible characters would let a name pose as another in reports and mails (issue 12).
+  name: z.string().overwrite(stripInvisible).trim().min(1, VALIDATION.fillAllFields).max(100),
   email: Email,
   password: NewPassword,
 });

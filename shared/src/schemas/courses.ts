@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
+import { stripInvisible } from '../text';
 import type { ErrorBody } from '../errors';
 import { Id } from './common';
 
-/** A required text: missing, empty or blank all give the spec's message. */
+/** A required text: missing, empty or blank all give the spec's message. Invisible characters go. */
 export const courseFormText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
+  z.string({ error: message }).overwrite(stripInvisible).trim().min(1, message).max(max);
 
 /** A code pasted by a person: trimmed, non-empty. Not a UUID means "does not exist" (404), not 400. */
 export const JoinCode = courseFormText(VALIDATION.pasteId, 100);
@@ -109,3 +110,20 @@ export interface JoinConflictBody extends ErrorBody {
 /** Answer of add-admin, deletes and other course and lecture actions with nothing more to say. */
 export const CourseMessageAnswer = z.object({ message: z.string() });
 export type CourseMessageAnswer = z.infer<typeof CourseMessageAnswer>;
+
+/** GET /api/invitations: the caller's pending invitations to administer a course (issue 12). */
+export const InvitationDto = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvitationDto = z.infer<typeof InvitationDto>;
+export const InvitationsAnswer = z.array(InvitationDto);
+
+export const InvitationIdParams = z.strictObject({ id: Id });
+
+/** Answer of accepting or declining: a message, and the course on accepting. */
+export const InvitationAnswer = z.object({ message: z.string(), courseId: z.string().optional() });
+export type InvitationAnswer = z.infer<typeof InvitationAnswer>;

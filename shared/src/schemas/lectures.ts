@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
+import { stripInvisible } from '../text';
 import { Id } from './common';
 import { CourseAdminDto, JoinCode, courseFormText } from './courses';
 
@@ -21,7 +22,7 @@ const liveWindowInOrder = <T extends { lectureDateStart: string; lectureDateEnd:
 };
 
 const Title = courseFormText(VALIDATION.titleRequired, MAX_TITLE_LENGTH);
-const Topic = z.string().trim().max(MAX_TITLE_LENGTH);
+const Topic = z.string().overwrite(stripInvisible).trim().max(MAX_TITLE_LENGTH);
 
 export const LectureIdParams = z.strictObject({ id: Id });
 export const LectureVideosParams = z.strictObject({ lectureId: Id });

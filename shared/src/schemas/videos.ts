@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
+import { stripInvisible } from '../text';
 import { normaliseYouTubeUrl } from '../youtube';
 import { Id } from './common';
 import { INVALID_YOUTUBE_LINK, UPLOAD_KINDS } from '../wire';
@@ -9,7 +10,12 @@ import { INVALID_YOUTUBE_LINK, UPLOAD_KINDS } from '../wire';
 export const SOURCE_TYPES = ['localFile', 'youtubeLink'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-const VideoTitle = z.string().trim().min(1, VALIDATION.titleRequired).max(MAX_TITLE_LENGTH);
+const VideoTitle = z
+  .string()
+  .overwrite(stripInvisible)
+  .trim()
+  .min(1, VALIDATION.titleRequired)
+  .max(MAX_TITLE_LENGTH);
 
 /** Text fields of POST /api/upload/videoFileToLecture; they must come before the `file` part. */
 export const VideoFileToLectureFields = z.strictObject({
@@ -38,7 +44,7 @@ export const YoutubeToLectureBody = z.strictObject({
 export type YoutubeToLectureBody = z.infer<typeof YoutubeToLectureBody>;
 
 export const RenameLectureVideoBody = z.strictObject({
-  title: z.string().trim().min(1, VALIDATION.enterTitle).max(MAX_TITLE_LENGTH),
+  title: z.string().overwrite(stripInvisible).trim().min(1, VALIDATION.enterTitle).max(MAX_TITLE_LENGTH),
 });
 export const VideoIdParams = z.strictObject({ videoId: Id });
 export const LectureIdParam = z.strictObject({ lectureId: Id });

@@ -49,6 +49,8 @@ export const queryKeys = {
     room: (questionId: string) => ['meetings', 'room', questionId] as const,
   },
   notification: (userId: string) => ['notification', userId] as const,
+  emailStatus: ['account', 'email'] as const,
+  invitations: ['invitations'] as const,
   config: ['config'] as const,
 };
 

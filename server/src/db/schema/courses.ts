@@ -38,3 +38,29 @@ export const courseMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
 );
+
+/**
+ * An invitation to administer a course (issue 12): nobody becomes an admin without accepting. It names an
+ * address, not an account, so the answer is the same whether one exists; it reaches the user whose
+ * verified address it is, or the user named by id.
+ */
+export const courseInvitations = pgTable(
+  'course_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-cased; null when the inviter named the user by id. */
+    inviteeEmail: text('invitee_email'),
+    inviteeId: uuid('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('course_invitations_email_idx').on(t.inviteeEmail),
+    index('course_invitations_invitee_idx').on(t.inviteeId),
+    index('course_invitations_course_idx').on(t.courseId),
+  ],
+);

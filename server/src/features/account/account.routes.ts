@@ -1,5 +1,15 @@
-import { NotificationQueryBody, SUCCESS, UpdateNotificationBody, UpdatePasswordBody } from '@lectern/shared';
+import {
+  ACCOUNT_SECURITY,
+  AccountMessageAnswer,
+  EmailStatus,
+  NotificationQueryBody,
+  SUCCESS,
+  UpdateNotificationBody,
+  UpdatePasswordBody,
+  VerifyEmailBody,
+} from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { PER_MINUTE } from '../../plugins/rate-limit';
 import { logSecurityEvent } from '../../plugins/security-events';
 import { type Feature, typed } from '../feature';
 import { createAccountService } from './account.service';
@@ -31,6 +41,38 @@ export const accountRoutes: Feature = (app, deps) => {
     async (req) => {
       await account.updateNotificationPreferences(currentUser(req), req.body);
       return { message: SUCCESS.notificationsUpdated };
+    },
+  );
+
+  // Address verification (issue 12).
+  r.get(
+    '/api/account/email',
+    { schema: { response: { 200: EmailStatus } }, config: { auth: 'user' } },
+    async (req) => account.emailStatus(currentUser(req)),
+  );
+
+  r.post(
+    '/api/account/resend-verification',
+    { schema: { response: { 200: AccountMessageAnswer } }, config: { auth: 'user' } },
+    async (req) => {
+      await account.resendVerification(currentUser(req));
+      return { message: ACCOUNT_SECURITY.verificationSent };
+    },
+  );
+
+  r.post(
+    '/api/account/verify-email',
+    {
+      schema: { body: VerifyEmailBody, response: { 200: AccountMessageAnswer } },
+      config: {
+        auth: 'public',
+        rateLimit: { keyGenerator: (req) => `ip:${req.ip}`, max: 30, timeWindow: 5 * PER_MINUTE },
+      },
+    },
+    async (req) => {
+      const userId = await account.verifyEmail(req.body.token);
+      logSecurityEvent(req, 'email.verified', { userId });
+      return { message: ACCOUNT_SECURITY.emailVerified };
     },
   );
 };

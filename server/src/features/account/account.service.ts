@@ -1,16 +1,35 @@
-import type { NotificationPreferences, UpdateNotificationBody, UpdatePasswordBody } from '@lectern/shared';
+import type {
+  EmailStatus,
+  NotificationPreferences,
+  UpdateNotificationBody,
+  UpdatePasswordBody,
+} from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { deleteUserSessions, findUserByEmail, findUserById, updateUser } from '../auth/public';
+import { retryLater } from '../auth/retry-later';
+import {
+  addressToVerify,
+  deleteUserSessions,
+  findUserById,
+  sendVerificationLink,
+  updateUser,
+  verifyEmail,
+} from '../auth/public';
+
+// A resend mails a stranger's inbox if the address is not the user's: a few an hour is plenty.
+const RESENDS_PER_HOUR = 3;
+const HOUR = 60 * 60_000;
 
 /** The server acts as the token's user: a body naming anyone else is refused (DESIGN §5.1). */
 function assertSelf(caller: AuthUser, userId: string): void {
   if (userId !== caller.id) throw forbidden('You can only change your own account');
 }
 
-export function createAccountService({ db, mail }: AppDeps) {
+export function createAccountService(deps: AppDeps) {
+  const { db, mail, clock } = deps;
   async function loadSelf(caller: AuthUser, userId: string) {
     assertSelf(caller, userId);
     const user = await findUserById(db, caller.id);
@@ -19,7 +38,11 @@ export function createAccountService({ db, mail }: AppDeps) {
   }
 
   return {
-    /** Changes the password and/or the email; both need the current password (SECURITY AUTH-4). */
+    /**
+     * Changes the password and/or the email; both need the current password (SECURITY AUTH-4). A new
+     * address is only requested: it takes over once proven by its link, and the old one serves until
+     * then (issue 12). The answer is the same whether or not another account holds the address.
+     */
     async updatePassword(
       caller: AuthUser,
       sessionId: string,
@@ -30,24 +53,30 @@ export function createAccountService({ db, mail }: AppDeps) {
         throw unauthorized('Incorrect current password');
       const newEmail =
         body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
-      // Another account's address is never taken over (SECURITY AUTH-4).
-      if (newEmail && (await findUserByEmail(db, newEmail)))
-        throw forbidden('That email belongs to another account');
+      if (body.newPassword) refuseCommonPassword(body.newPassword);
       const passwordHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
       await db.transaction(async (tx) => {
-        await updateUser(tx, user.id, { email: newEmail, passwordHash });
-        // A changed password ends every other session (SECURITY SESS-3).
-        if (passwordHash) await deleteUserSessions(tx, user.id, sessionId);
+        if (passwordHash) {
+          await updateUser(tx, user.id, { passwordHash });
+          await deleteUserSessions(tx, user.id, sessionId); // ends every other session (SECURITY SESS-3)
+        }
         if (newEmail) {
+          // An unproven current address counts for nothing, so it is simply replaced; a proven one stays.
+          await updateUser(
+            tx,
+            user.id,
+            user.emailVerifiedAt ? { pendingEmail: newEmail } : { email: newEmail },
+          );
+          await sendVerificationLink(deps, tx, user.id, newEmail);
           await mail.send(tx, {
             to: user.email,
-            subject: 'Your Lectern email address was changed',
-            text: `The email address of your Lectern account was changed to ${newEmail}. If this was not you, contact your course staff.\n`,
+            subject: 'Your Lectern email address is being changed',
+            text: `Someone with your password asked to change the email address of your Lectern account to ${newEmail}. It changes once confirmed from that address. If this was not you, change your password and contact your course staff.\n`,
           });
         }
         if (passwordHash) {
           await mail.send(tx, {
-            to: newEmail ?? user.email,
+            to: user.email,
             subject: 'Your Lectern password was changed',
             text: 'The password of your Lectern account was just changed. If this was not you, reset it at once.\n',
           });
@@ -71,5 +100,28 @@ export function createAccountService({ db, mail }: AppDeps) {
         receiveEmailsAnsweredQuestion: body.receiveEmailsAnsweredQuestion,
       });
     },
+
+    async emailStatus(caller: AuthUser): Promise<EmailStatus> {
+      const user = await loadSelf(caller, caller.id);
+      return { email: user.email, verified: Boolean(user.emailVerifiedAt), pendingEmail: user.pendingEmail };
+    },
+
+    /** Mails a fresh link to the address still to prove (nothing when there is none). */
+    async resendVerification(caller: AuthUser): Promise<void> {
+      const user = await loadSelf(caller, caller.id);
+      const address = addressToVerify(user);
+      if (!address) return;
+      const now = clock().getTime();
+      const { count, resetAt } = await deps.shared.counters.hit(`verify-resend:${user.id}`, HOUR, now);
+      if (count > RESENDS_PER_HOUR)
+        throw retryLater(
+          'Too many verification e-mails. Try again later.',
+          Math.ceil((resetAt - now) / 1000),
+        );
+      await db.transaction((tx) => sendVerificationLink(deps, tx, user.id, address));
+    },
+
+    /** The link's target: anyone holding it may use it, logged in or not (it was mailed to the address). */
+    verifyEmail: (token: string) => verifyEmail(db, clock, token),
   };
 }

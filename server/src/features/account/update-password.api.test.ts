@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SUCCESS } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VERIFICATION_SUBJECT } from '../auth/email-verification';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { type TestUser, createUser } from '../../../test/factories';
 import { type TestApp, createTestApp } from '../../../test/test-app';
@@ -60,12 +61,19 @@ describe('PUT /api/login/updatePassword', () => {
     expect((await login(victim.email, victim.password)).statusCode).toBe(200);
   });
 
-  it('answers 403 for another account’s email and keeps both accounts as they were', async () => {
+  it('answers another account’s email like any other, changes nothing and mails it nothing (issue 12)', async () => {
     const [caller, other] = [await createUser(t.app), await createUser(t.app)];
     const before = await userRow(caller.id);
-    const res = await update(caller, body(caller, { email: other.email.toUpperCase() }));
-    expect(res.statusCode).toBe(403);
-    expect(await userRow(caller.id)).toEqual(before);
+    const free = await update(caller, body(caller, { email: `${randomUUID()}@test.lectern` }));
+    const [callerAgain] = [await createUser(t.app)];
+    const taken = await update(callerAgain, body(callerAgain, { email: other.email.toUpperCase() }));
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.body).toBe(free.body);
+    expect((await userRow(callerAgain.id)).email).toBe(callerAgain.email);
+    expect((await userRow(caller.id)).email).toBe(before.email);
+    await t.settle();
+    const toOther = t.mailer.sent.filter((m) => m.to.toLowerCase() === other.email.toLowerCase());
+    expect(toOther.map((m) => m.subject)).toEqual([VERIFICATION_SUBJECT]); // its own, from its signup
   });
 
   it('answers 401 "Incorrect current password" for a wrong old password and changes nothing', async () => {
@@ -91,16 +99,26 @@ describe('PUT /api/login/updatePassword', () => {
     expect((await login(user.email, 'a brand new password')).statusCode).toBe(200);
   });
 
-  it('changes the email with the current password and tells the old address', async () => {
+  it('changes the email only once the new address is proven, and tells the old address (issue 12)', async () => {
     const user = await createUser(t.app);
     const newEmail = `${randomUUID()}@test.lectern`;
     const res = await update(user, { userId: user.id, email: newEmail, oldPassword: user.password });
     expect(res.statusCode).toBe(200);
+    // Until the link is used, the old address stays in use.
+    expect((await userRow(user.id)).email).toBe(user.email);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    await t.settle();
+    expect(t.mailer.sent.some((m) => m.to === user.email && m.text.includes(newEmail))).toBe(true);
+    const link = t.mailer.sent.find((m) => m.to === newEmail && m.subject === VERIFICATION_SUBJECT)!;
+    const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(link.text)![1]!;
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verify-email',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
     expect((await userRow(user.id)).email).toBe(newEmail);
     expect((await login(newEmail, user.password)).statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
-    await vi.waitFor(() =>
-      expect(t.mailer.sent.some((m) => m.to === user.email && m.text.includes(newEmail))).toBe(true),
-    );
   });
 });

@@ -1,16 +1,25 @@
 import { PASSWORD_RESET_TTL_MS, type LoginAnswer, type LoginBody, type SignupBody } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { refuseCommonPassword } from '../../lib/common-passwords';
+import { badRequest, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { LoginThrottle } from './login-throttle';
+import { sendVerificationLink } from './email-verification';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
 import { ResetRequestLimit } from './reset-request-limit';
 import { retryLater } from './retry-later';
 import { sessionExpiry } from './session-policy';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';
 import { toUserDto } from './user.mapper';
-import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './users.repository';
+import {
+  type UserRow,
+  findUserByEmail,
+  findUserById,
+  findVerifiedUserByEmail,
+  insertUser,
+  updateUser,
+} from './users.repository';
 
 // One message for an unknown email and a wrong password (SECURITY AUTH-3).
 const BAD_CREDENTIALS = 'Invalid email or password';
@@ -34,12 +43,30 @@ export function createAuthService(deps: AppDeps) {
   }
 
   return {
+    /**
+     * Signs up and in at once (SPEC §2), with the same answer whether or not the address is taken (issue
+     * 12): the account always starts with an unverified address. A free address is mailed its link; the
+     * owner of a taken one is told instead, and the new account can never prove it.
+     */
     async signup(body: SignupBody): Promise<LoginAnswer> {
-      if (await findUserByEmail(db, body.email)) throw conflict('An account with that email already exists.');
-      const user = await insertUser(db, {
-        ...body,
-        passwordHash: await hashPassword(body.password),
-        now: clock(),
+      refuseCommonPassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      const user = await db.transaction(async (tx) => {
+        const owner = await findVerifiedUserByEmail(tx, body.email);
+        const user = await insertUser(tx, { ...body, passwordHash, now: clock() });
+        if (owner) {
+          await mail.send(tx, {
+            to: owner.email,
+            subject: 'Someone tried to sign up to Lectern with your address',
+            text: `Someone just tried to create a Lectern account with this e-mail address, which your account already uses. Nothing changed on your account, and the new account cannot use your address.
+
+If it was you, log in instead, or reset your password: ${config.publicUrl}/forgot-password
+`,
+          });
+        } else {
+          await sendVerificationLink(deps, tx, user.id, user.email);
+        }
+        return user;
       });
       return startSession(user);
     },
@@ -65,12 +92,12 @@ export function createAuthService(deps: AppDeps) {
     logout: (sessionId: string) => deleteSession(db, sessionId),
 
     /** Answers at once and the same way whether or not the address exists (SECURITY RESET-1). */
-    async requestPasswordReset(email: string): Promise<void> {
-      const wait = await resetRequests.take(email, clock().getTime());
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      const wait = await resetRequests.take(email, ip, clock().getTime());
       if (wait > 0) throw retryLater('Too many reset requests for this address. Try again later.', wait);
       void (async () => {
         const user = await findUserByEmail(db, email);
-        if (!user) return;
+        if (!user || !(await resetRequests.mayMail(email, ip, clock().getTime()))) return;
         const token = newToken();
         const now = clock();
         await db.transaction(async (tx) => {
@@ -91,15 +118,19 @@ export function createAuthService(deps: AppDeps) {
     },
 
     /** Returns the id of the user whose password was reset. */
-    async resetPassword(token: string, password: string): Promise<string> {
+    async resetPassword(token: string, password: string, ip: string): Promise<string> {
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
-        const userId = await consumeResetToken(tx, hashToken(token), clock());
+        const now = clock();
+        const userId = await consumeResetToken(tx, hashToken(token), now);
         if (!userId) throw badRequest(BAD_RESET_LINK);
-        await updateUser(tx, userId, { passwordHash });
-        await deleteUserSessions(tx, userId);
         // The token's row references the user, so the user exists inside this transaction.
         const user = (await findUserById(tx, userId))!;
+        // The link came to this address, which proves it (unless another account proved it first).
+        const proven = user.emailVerifiedAt ?? ((await findVerifiedUserByEmail(tx, user.email)) ? null : now);
+        await updateUser(tx, userId, { passwordHash, emailVerifiedAt: proven });
+        await deleteUserSessions(tx, userId);
         await mail.send(tx, {
           to: user.email,
           subject: 'Your Lectern password was changed',
@@ -107,6 +138,9 @@ export function createAuthService(deps: AppDeps) {
         });
         return user;
       });
+      // The owner is back in: whatever others did to the account's login and reset counters is forgotten.
+      await throttle.clearAfterReset(user.email, ip);
+      await resetRequests.clear(user.email, ip);
       return user.id;
     },
   };

@@ -1,40 +1,68 @@
 import type { Counters } from '../../lib/shared-state';
 
-// Failed-login counters (SECURITY RL-1): 10 failures per account and IP in 15 minutes lock that pair
-// for 15 minutes, even for the right password; 100 per account in an hour lock the account. The
-// counters are shared by every instance (DESIGN §11), so failures spread over them add up.
+// Failed-login throttling (SECURITY RL-1, issue 12). Nothing ever locks an account for every address:
+// anyone could then lock its owner out. Instead, each failure past a threshold holds the one key that
+// failed, for a time that doubles with every further failure:
+// - per account and IP: from the 10th failure in an hour, 1 min, 2 min, 4 min … at most 15 min;
+// - per account from every IP: past 100 failures in an hour the account is under attack, and each of its
+//   (account, IP) pairs is held from the 3rd failure instead of the 10th. An address that has not failed
+//   (the owner's) is never refused;
+// - per IP over every account: from the 100th failure in 15 minutes, 1 s, 2 s, 4 s … at most 1 min. A
+//   class of 500 behind one campus IP, typos included, stays far below.
+// A success clears the pair. The counters live in the shared state, so every instance counts together.
 
-const MINUTE = 60_000;
-const RULES = [
-  { scope: 'pair', max: 10, windowMs: 15 * MINUTE },
-  { scope: 'account', max: 100, windowMs: 60 * MINUTE },
-] as const;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+const PAIR = { windowMs: 60 * MINUTE, threshold: 10, underAttack: 3, baseMs: MINUTE, maxMs: 15 * MINUTE };
+const ACCOUNT = { windowMs: 60 * MINUTE, underAttackAbove: 100 };
+const ADDRESS = { windowMs: 15 * MINUTE, threshold: 100, baseMs: SECOND, maxMs: MINUTE };
+
+const holdOf = (key: string) => `${key}:hold`;
 
 export class LoginThrottle {
   constructor(private readonly counters: Counters) {}
 
-  private keys(email: string, ip: string): [string, string] {
+  private keys(email: string, ip: string) {
     const account = email.toLowerCase();
-    return [`login:pair:${account}|${ip}`, `login:account:${account}`];
+    return { pair: `login:pair:${account}|${ip}`, account: `login:account:${account}`, ip: `login:ip:${ip}` };
   }
 
   /** Seconds to wait before the next attempt, or 0 when one is allowed. */
   async retryAfterSeconds(email: string, ip: string, now: number): Promise<number> {
-    const windows = await Promise.all(this.keys(email, ip).map((key) => this.counters.peek(key, now)));
-    let wait = 0;
-    windows.forEach((window, i) => {
-      if (window && window.count >= RULES[i]!.max) {
-        wait = Math.max(wait, Math.ceil((window.resetAt - now) / 1000));
-      }
-    });
-    return wait;
+    const { pair, ip: address } = this.keys(email, ip);
+    const holds = await Promise.all([pair, address].map((key) => this.counters.peek(holdOf(key), now)));
+    return Math.max(0, ...holds.map((hold) => (hold ? Math.ceil((hold.resetAt - now) / 1000) : 0)));
   }
 
   async recordFailure(email: string, ip: string, now: number): Promise<void> {
-    await Promise.all(this.keys(email, ip).map((key, i) => this.counters.hit(key, RULES[i]!.windowMs, now)));
+    const keys = this.keys(email, ip);
+    const [pair, account, address] = await Promise.all([
+      this.counters.hit(keys.pair, PAIR.windowMs, now),
+      this.counters.hit(keys.account, ACCOUNT.windowMs, now),
+      this.counters.hit(keys.ip, ADDRESS.windowMs, now),
+    ]);
+    const threshold = account.count > ACCOUNT.underAttackAbove ? PAIR.underAttack : PAIR.threshold;
+    await this.hold(keys.pair, pair.count - threshold, PAIR, now);
+    await this.hold(keys.ip, address.count - ADDRESS.threshold, ADDRESS, now);
   }
 
   async recordSuccess(email: string, ip: string): Promise<void> {
-    await this.counters.reset(this.keys(email, ip)[0]);
+    const { pair } = this.keys(email, ip);
+    await this.counters.reset(pair, holdOf(pair));
+  }
+
+  /** After a reset by mail the owner starts afresh: the account's count and this address's pair go. */
+  async clearAfterReset(email: string, ip: string): Promise<void> {
+    const { pair, account } = this.keys(email, ip);
+    await this.counters.reset(pair, holdOf(pair), account);
+  }
+
+  /** Holds `key` for base × 2^over (at most max); nothing while the count is under the threshold. */
+  private async hold(key: string, over: number, rule: { baseMs: number; maxMs: number }, now: number) {
+    if (over < 0) return;
+    const ms = Math.min(rule.baseMs * 2 ** Math.min(over, 20), rule.maxMs);
+    await this.counters.reset(holdOf(key));
+    await this.counters.hit(holdOf(key), ms, now);
   }
 }

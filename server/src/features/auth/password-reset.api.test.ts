@@ -3,6 +3,7 @@ import { SUCCESS } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResets } from '../../db/schema';
+import { VERIFICATION_SUBJECT } from './email-verification';
 import { type TestUser, createUser } from '../../../test/factories';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 
@@ -30,7 +31,9 @@ describe('password reset', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-  const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
+  // Every signup also mails a verification link; these tests read the reset mails.
+  const mailsTo = (email: string) =>
+    t.mailer.sent.filter((m) => m.to === email && m.subject !== VERIFICATION_SUBJECT);
 
   /** Asks for a reset link and returns the token from the mail once it is "sent". */
   async function resetToken(user: TestUser): Promise<string> {
@@ -84,15 +87,16 @@ describe('password reset', () => {
       expect((await forgot(email, ip)).statusCode).toBe(429);
     });
 
-    it('answers 429 after 3 requests for one address within an hour, from any IP', async () => {
+    it('answers 429 to the 4th request from one IP, yet other IPs may still ask for the address (issue 12)', async () => {
       const user = await createUser(t.app);
-      for (let i = 0; i < 3; i++) expect((await forgot(user.email.toUpperCase())).statusCode).toBe(200);
-      const refused = await forgot(user.email);
+      const attacker = nextIp();
+      for (let i = 0; i < 3; i++)
+        expect((await forgot(user.email.toUpperCase(), attacker)).statusCode).toBe(200);
+      const refused = await forgot(user.email, attacker);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // Reset requests never lock the account itself.
+      // Reset requests never lock the account itself, and the owner's own address may still ask.
       expect((await login(user.email, user.password)).statusCode).toBe(200);
-      t.clock.advance(61 * MINUTE);
       expect((await forgot(user.email)).statusCode).toBe(200);
     });
   });

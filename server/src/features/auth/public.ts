@@ -1,4 +1,6 @@
 // What other features may use of auth (the import-boundary rule in eslint.config.js keeps them out of its
-// repositories): finding users by id or e-mail, the account page's updates, revoking sessions.
+// repositories): finding users by id or e-mail, the account page's updates, revoking sessions, proving
+// addresses.
 export { deleteUserSessions } from './sessions.repository';
-export { findUserByEmail, findUserById, updateUser } from './users.repository';
+export { findUserByEmail, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
+export { addressToVerify, sendVerificationLink, verifyEmail } from './email-verification';

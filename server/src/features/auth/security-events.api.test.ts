@@ -74,7 +74,7 @@ describe('security events in the log', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     expect(events('reset.requested').at(-1)).toMatchObject({ email: user.email });
     const mail = await vi.waitFor(() => {
-      const found = mailer.sent.find((m) => m.to === user.email);
+      const found = mailer.sent.find((m) => m.to === user.email && /reset-password/.test(m.text));
       if (!found) throw new Error('no mail yet');
       return found;
     });

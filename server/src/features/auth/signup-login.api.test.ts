@@ -3,6 +3,7 @@ import { PASSWORD_RULE } from '@lectern/shared';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { VERIFICATION_SUBJECT } from './email-verification';
 import { createUser } from '../../../test/factories';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 
@@ -48,13 +49,40 @@ describe('signup and login', () => {
       expect(await countUsers(extra.email)).toBe(0);
     });
 
-    it('refuses an email already taken, whatever its case, with 409', async () => {
-      const first = valid();
-      expect((await signup(first)).statusCode).toBe(201);
-      const res = await signup({ ...valid(), email: first.email.toUpperCase() });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toEqual(expect.any(String));
-      expect(await countUsers(first.email)).toBe(1);
+    it('answers a taken email, whatever its case, like a free one and tells the owner (issue 12)', async () => {
+      const owner = await createUser(t.app);
+      const free = await signup(valid());
+      const taken = await signup({ ...valid(), email: owner.email.toUpperCase() });
+      expect(taken.statusCode).toBe(free.statusCode);
+      expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+      expect(taken.json().user.email).toBe(owner.email.toUpperCase());
+      // The owner keeps the address and the login; the newcomer's account can never prove it.
+      expect((await login({ email: owner.email, password: owner.password })).statusCode).toBe(200);
+      await t.settle();
+      const toOwner = t.mailer.sent.filter(
+        (m) => m.to.toLowerCase() === owner.email.toLowerCase() && m.subject !== VERIFICATION_SUBJECT,
+      );
+      expect(toOwner.map((m) => m.subject)).toEqual([
+        'Someone tried to sign up to Lectern with your address',
+      ]);
+      expect(await countUsers(owner.email)).toBe(2);
+    });
+
+    it('refuses a common password, whatever its case (SECURITY AUTH-2)', async () => {
+      for (const password of ['password', '12345678', 'Baseball', 'iloveyou1']) {
+        const body = { ...valid(), password };
+        const res = await signup(body);
+        expect(res.statusCode).toBe(400);
+        expect(await countUsers(body.email)).toBe(0);
+      }
+      expect((await signup({ ...valid(), password: 'aaaaaaaaaaaa' })).statusCode).toBe(201);
+    });
+
+    it('strips bidi controls and zero-width characters from names (issue 12)', async () => {
+      const res = await signup({ ...valid(), name: 'Ali\u202Ece\u200B Ad\u2066min\u2069\uFEFF' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().name).toBe('Alice Admin');
+      expect((await signup({ ...valid(), name: '\u202E\u200B' })).statusCode).toBe(400);
     });
 
     it('creates the account and answers 201 with a working token, the name and the user', async () => {

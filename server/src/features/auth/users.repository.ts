@@ -1,14 +1,41 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+const sameAddress = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/**
+ * The account an address logs in with: the one that verified it, else the newest that claims it
+ * (unverified addresses may repeat, docs/decisions.md "Accounts hardening").
+ */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .where(sameAddress(email))
+    .orderBy(asc(sql`${users.emailVerifiedAt} is null`), desc(users.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account whose proven address this is: the only one invitations and notices may reach. */
+export async function findVerifiedUserByEmail(
+  db: DbOrTx,
+  email: string,
+  exceptUserId?: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        sameAddress(email),
+        isNotNull(users.emailVerifiedAt),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -40,7 +67,12 @@ export async function updateUser(
   values: Partial<
     Pick<
       UserRow,
-      'email' | 'passwordHash' | 'receiveEmailsSubmittingQuestion' | 'receiveEmailsAnsweredQuestion'
+      | 'email'
+      | 'emailVerifiedAt'
+      | 'pendingEmail'
+      | 'passwordHash'
+      | 'receiveEmailsSubmittingQuestion'
+      | 'receiveEmailsAnsweredQuestion'
     >
   >,
 ): Promise<void> {

@@ -179,19 +179,29 @@ describe('courses API', () => {
       expect(await courseSnapshot(t, w.A.id)).toEqual(before);
     });
 
-    it('404 "User not found" for an unknown id or email', async () => {
+    /** The invitee accepts their one pending invitation (add-admin invites since issue 12). */
+    async function acceptInvitation(user: Parameters<typeof call>[0]) {
+      const [invitation] = (await call(user, 'GET', '/api/invitations')).json<{ id: string }[]>();
+      expect((await call(user, 'POST', `/api/invitations/${invitation!.id}/accept`)).statusCode).toBe(200);
+    }
+
+    it('answers an unknown id or email exactly like a known account (issue 12)', async () => {
+      const known = await call(w.users.adminA, 'POST', url, {
+        courseId: w.A.id,
+        adminId: w.users.outsider.id,
+      });
       for (const body of [
         { courseId: w.A.id, adminId: randomUUID() },
         { courseId: w.A.id, adminId: 'not-an-id' },
         { courseId: w.A.id, adminEmail: 'nobody@test.lectern' },
       ]) {
         const res = await call(w.users.adminA, 'POST', url, body);
-        expect(res.statusCode).toBe(404);
-        expect(res.json().error).toBe('User not found');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(known.body);
       }
     });
 
-    it('adds a student by email: they become admin and stop being a student; again is 409', async () => {
+    it('invites a student by email: once they accept they are admin and no longer a student', async () => {
       const course = await seedCourse(t.db, w.users.adminA.id);
       const student = await createUser(t.app);
       await call(student, 'POST', '/api/courses/join', { courseId: course.id });
@@ -201,14 +211,20 @@ describe('courses API', () => {
         adminEmail: student.email.toUpperCase(),
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Admin added!' });
-      const admins = await t.db.select().from(courseAdmins).where(eq(courseAdmins.courseId, course.id));
-      expect(admins.map((a) => a.userId).sort()).toEqual([w.users.adminA.id, student.id].sort());
+      const adminsNow = async () =>
+        (await t.db.select().from(courseAdmins).where(eq(courseAdmins.courseId, course.id))).map(
+          (a) => a.userId,
+        );
+      expect(await adminsNow()).toEqual([w.users.adminA.id]); // not before consenting
+      await acceptInvitation(student);
+      expect((await adminsNow()).sort()).toEqual([w.users.adminA.id, student.id].sort());
       expect(await t.db.select().from(courseMembers).where(eq(courseMembers.courseId, course.id))).toEqual(
         [],
       );
+      // Inviting an admin again answers the same and invites nobody.
       const again = await call(w.users.adminA, 'POST', url, { courseId: course.id, adminId: student.id });
-      expect(again.statusCode).toBe(409);
+      expect(again.body).toBe(res.body);
+      expect((await call(student, 'GET', '/api/invitations')).json()).toEqual([]);
       // The new admin's rights are immediate.
       expect(
         (await call(student, 'PUT', `/api/courses/${course.id}`, { name: 'n', description: 'd' })).statusCode,
@@ -220,6 +236,7 @@ describe('courses API', () => {
       await seedLectureMember(t.db, w.LB.id, user.id);
       const res = await call(w.users.adminB, 'POST', url, { courseId: w.B.id, adminId: user.id });
       expect(res.statusCode).toBe(200);
+      await acceptInvitation(user);
       expect(await t.db.select().from(lectureMembers).where(eq(lectureMembers.userId, user.id))).toEqual([]);
     });
   });

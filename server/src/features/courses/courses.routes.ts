@@ -1,5 +1,4 @@
 import {
-  AddAdminBody,
   CourseIdParams,
   CreateCourseBody,
   JoinCourseBody,
@@ -52,15 +51,6 @@ export const coursesRoutes: Feature = (app, deps) => {
     '/api/lectures/join',
     { schema: { body: JoinLectureBody, response: { 200: JoinLectureAnswer } }, config: user },
     async (req, reply) => sendJoin(reply, await joins.joinLecture(currentUser(req), req.body)),
-  );
-
-  r.post(
-    '/api/courses/add-admin',
-    { schema: { body: AddAdminBody, response: { 200: CourseMessageAnswer } }, config: user },
-    async (req) => {
-      await courses.addAdmin(currentUser(req), req.body);
-      return { message: SUCCESS.adminAdded };
-    },
   );
 
   r.get(

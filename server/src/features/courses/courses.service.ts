@@ -1,27 +1,21 @@
 import {
-  type AddAdminBody,
   type CourseDto,
   type CreateCourseBody,
-  Id,
-  SETTINGS_ERRORS,
   type UpdateCourseBody,
   type UserCoursesAnswer,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type CourseRow, adminsOfCourse, isCourseAdmin } from '../access/access.repository';
+import { type CourseRow, adminsOfCourse } from '../access/access.repository';
 import { type Role, isReleased, requireCourseAdmin, requireCourseMember } from '../access/access.service';
-import { findUserByEmail, findUserById } from '../auth/public';
 import { lecturesOfCourse, playlistsOf } from '../lectures/public';
 import { emitCourseChanged } from '../../events/catalog-events';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from '../lectures/orphans';
 import {
-  addCourseAdmin,
   coursesAdministeredBy,
   coursesJoinedBy,
   deleteCourseRow,
-  dropStudentMemberships,
   insertCourse,
   lecturesJoinedBy,
   updateCourse,
@@ -35,12 +29,6 @@ function assertSelf(caller: AuthUser, userId: string | undefined): void {
 }
 
 export function createCoursesService({ db, clock, media }: AppDeps) {
-  /** The user an add-admin form names: by id when one is given, else by email (SPEC §2 Add admin). */
-  async function findNamedUser({ adminId, adminEmail }: AddAdminBody) {
-    if (adminId) return Id.safeParse(adminId).success ? findUserById(db, adminId) : null;
-    return adminEmail ? findUserByEmail(db, adminEmail) : null;
-  }
-
   async function courseDto(course: CourseRow, role: Exclude<Role, 'none'>): Promise<CourseDto> {
     const now = clock();
     const lectures = await lecturesOfCourse(db, course.id);
@@ -111,21 +99,6 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
         return deleteOrphanedVideos(tx, videoIds);
       });
       await removeUnreferencedMedia(db, media, gone);
-    },
-
-    /** Only an admin of this course may add one; the new admin stops being a student (SPEC §6). */
-    async addAdmin(caller: AuthUser, body: AddAdminBody): Promise<void> {
-      await requireCourseAdmin(db, caller, body.courseId);
-      const newAdmin = await findNamedUser(body);
-      if (!newAdmin) throw notFound(SETTINGS_ERRORS.userNotFound);
-      if (await isCourseAdmin(db, newAdmin.id, body.courseId)) {
-        throw conflict('That user is already an administrator of this course');
-      }
-      await db.transaction(async (tx) => {
-        await addCourseAdmin(tx, body.courseId, newAdmin.id);
-        await dropStudentMemberships(tx, body.courseId, newAdmin.id);
-        await emitCourseChanged(tx, body.courseId);
-      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { formatVideoTime } from '@lectern/shared';
+import { formatVideoTime, stripInvisible } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { adminsToNotifyOfQuestion, findUserContact } from './questions.repository';
@@ -6,9 +6,9 @@ import { adminsToNotifyOfQuestion, findUserContact } from './questions.repositor
 // E-mail notifications of the questions feature; each respects the recipient's preference (SPEC §3).
 // Queued in the transaction of the change, so a mail exists if and only if its change committed.
 
-/** One line, so a question cannot add header lines or run on in a subject. */
+/** One line, so a question cannot add header lines or run on in a subject, nor flip it with bidi marks. */
 const oneLine = (text: string, max: number): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = stripInvisible(text).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, not, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courseAdmins, questionVotes, questions, responses, users } from '../../db/schema';
 
@@ -76,6 +76,7 @@ export async function adminsToNotifyOfQuestion(db: DbOrTx, courseId: string, ask
       and(
         eq(courseAdmins.courseId, courseId),
         eq(users.receiveEmailsSubmittingQuestion, true),
+        isNotNull(users.emailVerifiedAt), // an unproven address gets no mail (issue 12)
         sql`${users.id} <> ${askerId}`,
       ),
     );
@@ -85,7 +86,7 @@ export async function findUserContact(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ email: users.email, name: users.name, wantsAnswerMail: users.receiveEmailsAnsweredQuestion })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt))); // unproven: no mail (issue 12)
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
 import { CourseGrid } from '../../features/courses/components/CourseGrid';
+import { PendingInvitations } from '../../features/courses/components/PendingInvitations';
 import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 
 export function MyVideosPage() {
@@ -22,6 +23,7 @@ export function MyVideosPage() {
           + Add an admin
         </Link>
       </p>
+      <PendingInvitations />
       <section aria-labelledby="created-courses">
         <h2 id="created-courses">
           Created Courses (courses you are managing and need to answer any questions asked)

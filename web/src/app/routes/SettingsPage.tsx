@@ -1,4 +1,5 @@
 import { Page } from '../../components/ui/Page';
+import { EmailVerificationStatus } from '../../features/account/components/EmailVerificationStatus';
 import { SettingsForm } from '../../features/account/components/SettingsForm';
 import { useSession, useUser } from '../../features/auth/session-context';
 import { usePublicConfig } from '../../lib/public-config';
@@ -11,6 +12,7 @@ export function SettingsPage() {
     <Page title="Settings">
       <div className="card">
         <p>User ID is {user.id}</p>
+        <EmailVerificationStatus />
         <SettingsForm user={user} onAccountChanged={() => void refreshUser()} />
         {config && (
           <p className="hint">

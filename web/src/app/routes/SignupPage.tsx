@@ -1,4 +1,4 @@
-import { SUCCESS } from '@lectern/shared';
+import { ACCOUNT_SECURITY, SUCCESS } from '@lectern/shared';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
@@ -11,6 +11,7 @@ import { useFinishSignIn } from '../../features/auth/use-finish-sign-in';
 function greetNewUser(name: string): void {
   toast.success(SUCCESS.welcome(name));
   toast.success(SUCCESS.accountCreated);
+  toast.info(ACCOUNT_SECURITY.verificationSent); // the address counts once its link is opened (issue 12)
 }
 
 export function SignupPage() {

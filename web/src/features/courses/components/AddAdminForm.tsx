@@ -1,4 +1,4 @@
-import { DELAYS_MS, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { DELAYS_MS, ERRORS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -29,12 +29,13 @@ export function AddAdminForm({ userId }: { userId: string }) {
     if (!body.courseId || (!body.adminId && !body.adminEmail)) return setError(VALIDATION.missingInformation);
     await send(
       async () => {
-        await addAdmin.mutateAsync({
+        const answer = await addAdmin.mutateAsync({
           courseId: body.courseId,
           ...(body.adminId && { adminId: body.adminId }),
           ...(body.adminEmail && { adminEmail: body.adminEmail }),
         });
-        toast.success(SUCCESS.adminAdded);
+        // Add admin invites (issue 12): the answer says so, the same whatever the address.
+        toast.success(answer.message);
         setTimeout(() => void navigate(-1), DELAYS_MS.redirectAfterSuccess);
       },
       {

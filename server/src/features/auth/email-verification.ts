@@ -1,0 +1,72 @@
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, conflict } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { consumeVerificationToken, replaceVerificationToken } from './email-verifications.repository';
+import { type UserRow, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
+
+// Addresses are proven by a link mailed to them, at signup and on change (issue 12). Until then an address
+// counts for nothing: no invitation or notification reaches it, and a changed-to address is not used.
+
+const VERIFICATION_TTL_MS = 48 * 60 * 60_000;
+const BAD_LINK = 'This verification link is invalid or has expired. Request a new one in Settings.';
+const TAKEN = 'This address already belongs to another account.';
+export const VERIFICATION_SUBJECT = 'Confirm your Lectern e-mail address';
+
+type Deps = Pick<AppDeps, 'mail' | 'clock' | 'config'>;
+
+/** The address the user still has to prove: a pending change, else an unverified current address. */
+export const addressToVerify = (user: Pick<UserRow, 'email' | 'emailVerifiedAt' | 'pendingEmail'>) =>
+  user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
+
+/**
+ * Mails `email` a link proving it is the user's, voiding earlier links. Nothing goes to an address another
+ * account has proven: it could never be verified, and its owner would be mailed by a stranger.
+ */
+export async function sendVerificationLink(
+  { mail, clock, config }: Deps,
+  tx: DbOrTx,
+  userId: string,
+  email: string,
+): Promise<void> {
+  if (await findVerifiedUserByEmail(tx, email, userId)) return;
+  const token = newToken();
+  const now = clock();
+  await replaceVerificationToken(tx, {
+    userId,
+    email,
+    tokenHash: hashToken(token),
+    now,
+    expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+  });
+  await mail.send(tx, {
+    to: email,
+    subject: VERIFICATION_SUBJECT,
+    text: `Someone, probably you, gave this address to a Lectern account.\n\nConfirm it within 48 hours:\n${config.publicUrl}/verify-email/${token}\n\nIf it was not you, ignore this e-mail: the address will not be used.\n`,
+  });
+}
+
+/** Uses a link: the address it names becomes the user's verified one. Returns the user's id. */
+export async function verifyEmail(
+  db: AppDeps['db'],
+  clock: AppDeps['clock'],
+  token: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const now = clock();
+    const proof = await consumeVerificationToken(tx, hashToken(token), now);
+    const user = proof && (await findUserById(tx, proof.userId));
+    if (!proof || !user) throw badRequest(BAD_LINK);
+    const address = proof.email.toLowerCase();
+    if (await findVerifiedUserByEmail(tx, address, user.id)) throw conflict(TAKEN);
+    if (user.pendingEmail?.toLowerCase() === address) {
+      // The changed-to address takes over only now; the old one served until this moment.
+      await updateUser(tx, user.id, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: now });
+    } else if (user.email.toLowerCase() === address) {
+      await updateUser(tx, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
+    } else {
+      throw badRequest(BAD_LINK); // the user has moved on to another address since
+    }
+    return user.id;
+  });
+}
