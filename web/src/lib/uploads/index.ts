@@ -1,2 +1,2 @@
-export { type TusAnswerHeaders, type TusUploadOptions, tusUpload } from './tus-upload';
+export { type TusAnswerHeaders, type TusUploadOptions, tusUpload, uploadFailureReason } from './tus-upload';
 export { type UploadProgressState, useTusUpload } from './use-tus-upload';

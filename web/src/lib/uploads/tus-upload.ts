@@ -78,3 +78,9 @@ export async function tusUpload(file: File, options: TusUploadOptions): Promise<
       .catch(reject);
   });
 }
+
+/** Why an upload failed, for "File Upload Failed: …": the HTTP status when there was an answer at all. */
+export function uploadFailureReason(error: unknown): string {
+  const response = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse;
+  return response ? String(response.getStatus()) : (error as Error).message;
+}
