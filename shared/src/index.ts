@@ -13,5 +13,6 @@ export * from './schemas/videos';
 export * from './schemas/questions';
 export * from './schemas/usage';
 export * from './schemas/events';
+export * from './schemas/rooms';
 export * from './captions/index';
 export * from './schemas/captions';

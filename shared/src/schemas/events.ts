@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { RoomSignalBody } from './rooms';
 
 // GET /api/events: the Server-Sent Events stream (one per browser tab). Each SSE message carries
 // `id: <event id>`, `event: <type>` and `data: <StreamEvent as JSON>`. Events name what changed, never
@@ -19,6 +20,8 @@ export const EVENT_TYPES = [
   'video.failed',
   'lecture.changed',
   'course.changed',
+  'room.presence',
+  'room.signal',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -39,6 +42,10 @@ export const StreamEvent = z.object({
   progress: z.number().optional(),
   /** video.failed: why, for the instructor. */
   reason: z.string().optional(),
+  /** room.presence: the asker is in the room and no instructor is (the instructor's "student waiting"). */
+  waiting: z.boolean().optional(),
+  /** room.signal only, and only to its addressee: WebRTC signalling between two browsers in a room. */
+  signal: RoomSignalBody.optional(),
   /** True when the reader asked this question (the asker's "your question was answered" notice). */
   own: z.boolean().optional(),
 });

@@ -53,6 +53,9 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   'video.failed': (e) => [videoReads(e.videoId), k.lectures.all],
   'lecture.changed': (e) => [...lecture(e.lectureId), k.courses.all, k.dashboard.all, k.questions.all],
   'course.changed': () => [k.courses.all, k.lectures.all, k.dashboard.all, k.questions.all],
+  // A live room's own traffic: the room page and the waiting alert listen for it (useStreamEvents).
+  'room.presence': () => [],
+  'room.signal': () => [],
 };
 
 /** The query keys (prefixes) an event makes stale; 'all' for a resync. */
