@@ -23,6 +23,7 @@ import { MeetingEndPage } from './routes/MeetingEndPage';
 import { MyVideosPage } from './routes/MyVideosPage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RespondPage } from './routes/RespondPage';
+import { RoomPage } from './routes/RoomPage';
 import { ResetPasswordPage } from './routes/ResetPasswordPage';
 import { SettingsPage } from './routes/SettingsPage';
 import { SignupPage } from './routes/SignupPage';
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
           { path: '/:videoId/questions', element: <VideoQuestionsPage /> },
           { path: '/upload/:courseId', element: <UploadLecturePage /> },
           { path: '/respond/:questionID', element: <RespondPage /> },
+          { path: '/room/:questionId', element: <RoomPage /> },
           { path: '/lecture/:id', element: <LecturePage /> },
           { path: '/lecture-with-responses/:videoId', element: <LectureWithResponsesPage /> },
           { path: '/videoAdmin/:videoId', element: <VideoAdminPage /> },

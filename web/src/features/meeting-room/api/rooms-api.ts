@@ -1,0 +1,25 @@
+import type { JoinRoomResponse, RoomSignalBody, RoomState } from '@lectern/shared';
+import { api } from '../../../lib/api-client';
+
+// The built-in room's signalling calls (shared/schemas/rooms.ts). What the others send comes back on the
+// events stream, not as answers to these.
+
+const room = (questionId: string, action: string) => `/api/rooms/${encodeURIComponent(questionId)}/${action}`;
+
+export const joinRoom = (questionId: string) =>
+  api<JoinRoomResponse>(room(questionId, 'join'), { method: 'POST', body: {} });
+
+/** "Still here"; answers who is in the room now. */
+export const heartbeat = (questionId: string, peerId: string) =>
+  api<RoomState>(room(questionId, 'heartbeat'), { method: 'POST', body: { peerId } });
+
+export const sendSignal = (questionId: string, signal: RoomSignalBody) =>
+  api<void>(room(questionId, 'signal'), { method: 'POST', body: signal });
+
+/** Sent as the tab closes too, so it must outlive the page. */
+export const leaveRoom = (questionId: string, peerId: string) =>
+  api<void>(room(questionId, 'leave'), { method: 'POST', body: { peerId }, keepalive: true });
+
+/** The instructor ends the meeting: the room closes and the question is processing. */
+export const endRoom = (questionId: string) =>
+  api<void>(room(questionId, 'end'), { method: 'POST', body: {} });
