@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { IceServer } from '@lectern/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (DESIGN §8). Every variable is explained in .env.example.
@@ -19,6 +20,23 @@ const EnvSchema = z.object({
   RESEARCH_GROUP_URL: z.url().default('https://github.com/lectern-edu'),
   BBB_URL: z.url().optional(),
   BBB_SECRET: z.string().min(1).optional(),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return [];
+      try {
+        const servers = z.array(IceServer).safeParse(JSON.parse(text));
+        if (servers.success) return servers.data;
+      } catch {
+        // reported below, with what was expected
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of ICE servers, e.g. [{"urls":"stun:turn.example.edu:3478"}]',
+      });
+      return z.NEVER;
+    }),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -47,6 +65,8 @@ export interface AppConfig {
   supportEmail: string;
   researchGroupUrl: string;
   bbb: { url: string; secret: string } | undefined;
+  /** STUN/TURN servers the built-in room's browsers use (none needed on one network). */
+  iceServers: IceServer[];
   maxUploadBytes: number;
   logLevel: string;
   trustProxy: string[] | false;
@@ -96,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     researchGroupUrl: e.RESEARCH_GROUP_URL,
     bbb: e.BBB_URL && e.BBB_SECRET ? { url: e.BBB_URL, secret: e.BBB_SECRET } : undefined,
+    iceServers: e.ICE_SERVERS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
