@@ -6,6 +6,7 @@ import { accountRows } from './authorization-matrix/routes-accounts';
 import { eventRows } from './authorization-matrix/routes-events';
 import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
+import { meetingRows } from './authorization-matrix/routes-meetings';
 import { questionRows } from './authorization-matrix/routes-questions';
 import { tusRows } from './authorization-matrix/routes-tus';
 import { snapshotAll } from './authorization-matrix/snapshot';
@@ -24,6 +25,7 @@ const routeRows: Row[] = [
   ...tusRows,
   ...questionRows,
   ...captionRows,
+  ...meetingRows,
 ];
 
 /**

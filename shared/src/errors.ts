@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'BAD_GATEWAY',
+  'GATEWAY_TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -77,6 +77,8 @@ export const ERRORS = {
   popupBlocked: 'Popup blocked! Please allow popups for this website.',
   deleteQuestion: 'Error deleting question',
   bbbStartFailed: 'Failed to start BigBlueButton meeting',
+  /** The same error with the built-in room (issue 10: "the same text with the product's name"). */
+  builtinStartFailed: 'Failed to start Lectern meeting',
   questionNotFound: 'Question not found',
   videoNotFound: 'Video Not Found',
   noResponseYet: 'No response yet for that question.',

@@ -22,5 +22,7 @@ export const conflict = (message: string) => new HttpError(409, 'CONFLICT', mess
 export const gone = (message: string) => new HttpError(410, 'GONE', message);
 export const payloadTooLarge = (message: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const badGateway = (message: string) => new HttpError(502, 'BAD_GATEWAY', message);
+export const gatewayTimeout = (message: string) => new HttpError(504, 'GATEWAY_TIMEOUT', message);
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);

@@ -1,5 +1,6 @@
 import { type Case, type Row, hiddenUntilReleased, nobody, ofCourseB, anyone, statuses } from './table';
 import { captionVariantRows } from './routes-captions';
+import { meetingVariantRows } from './routes-meetings';
 import { lectureVideoMetadata, tusCreate } from './routes-tus';
 import { duplicateBody, lectureDates, videoFileBody, youtubeBody } from './routes-lectures';
 import { videoResponseBody } from './routes-questions';
@@ -198,4 +199,5 @@ export const variantRows: Row[] = [
   ...foreignIdRows,
   ...mixedIdRows,
   ...captionVariantRows,
+  ...meetingVariantRows,
 ];

@@ -20,6 +20,10 @@ export const EVENT_TYPES = [
   'video.failed',
   'lecture.changed',
   'course.changed',
+  // A question's room (issue 10): to the asker and the course admins only, like an unanswered question.
+  'meeting.opened',
+  'meeting.joined',
+  'meeting.ended',
   'room.presence',
   'room.signal',
 ] as const;
@@ -40,7 +44,7 @@ export const StreamEvent = z.object({
   status: z.enum(['live', 'processing']).nullable().optional(),
   /** video.processing: 0–100. */
   progress: z.number().optional(),
-  /** video.failed: why, for the instructor. */
+  /** video.failed: why, for the instructor; meeting.ended: `unattended` when no instructor came in time. */
   reason: z.string().optional(),
   /** room.presence: the asker is in the room and no instructor is (the instructor's "student waiting"). */
   waiting: z.boolean().optional(),

@@ -43,6 +43,11 @@ export const queryKeys = {
     students: (videoId: string) => ['usage', 'student-activity', videoId] as const,
     engagement: (videoId: string) => ['usage', 'engagement', videoId] as const,
   },
+  /** A question's room as the caller may enter it (GET /api/bbb/startMeeting). */
+  meetings: {
+    all: ['meetings'] as const,
+    room: (questionId: string) => ['meetings', 'room', questionId] as const,
+  },
   notification: (userId: string) => ['notification', userId] as const,
   config: ['config'] as const,
 };

@@ -8,3 +8,4 @@ export * from './processing';
 export * from './events';
 export * from './captions';
 export * from './shared-state';
+export * from './meetings';

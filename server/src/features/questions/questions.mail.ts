@@ -47,3 +47,22 @@ export async function mailQuestionAnswered(
       `Watch it: ${deps.config.publicUrl}/video/${q.videoId}/${responseId}\n`,
   });
 }
+
+/** A live question no instructor could join in the live window goes back to the queue (issue 10). */
+export async function mailLiveQuestionQueued(
+  deps: AppDeps,
+  tx: Tx,
+  q: { id: string; question: string; askerId: string | null; videoId: string },
+): Promise<void> {
+  if (q.askerId === null) return;
+  const asker = await findUserContact(tx, q.askerId);
+  if (!asker?.wantsAnswerMail) return;
+  await deps.mail.send(tx, {
+    to: asker.email,
+    subject: 'Your question will be answered later',
+    text:
+      `No instructor could join the live discussion of your question "${oneLine(q.question, 200)}" ` +
+      `before the live window closed. It is now in the queue and will get a video response.\n\n` +
+      `Your question: ${deps.config.publicUrl}/video/${q.videoId}\n`,
+  });
+}

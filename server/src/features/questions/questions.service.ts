@@ -16,6 +16,7 @@ import { lectureRole } from '../access/access.service';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
 import { findVideo } from '../videos/public';
 import { isInLiveWindow } from './live-window';
+import { requestLiveRoom } from './live-room';
 import { emitQuestionEvent } from './question-events';
 import { mailNewQuestion } from './questions.mail';
 import { toQuestionDto } from './questions.mapper';
@@ -115,6 +116,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
           public: false,
           extra: { status: question.status },
         });
+        if (live) await requestLiveRoom(deps, tx, question.id);
         await mailNewQuestion(
           deps,
           tx,

@@ -25,6 +25,8 @@ const READS = {
   responseVideo: k.responseVideo('r1'),
   activity: k.usage.activity(L),
   config: k.config,
+  room: k.meetings.room('q1'),
+  otherRoom: k.meetings.room('q2'),
 } satisfies Record<string, QueryKey>;
 type Read = keyof typeof READS;
 
@@ -119,6 +121,18 @@ describe('event → stale reads', () => {
     expect(stale).toEqual(expect.arrayContaining(['userCourses', 'lecture', 'otherLecture', 'joined']));
     expect(stale).not.toContain('activity');
     expect(stale).not.toContain('config');
+  });
+
+  it('a room event refreshes that room and the instructor lists; ending it also the question', async () => {
+    for (const type of ['meeting.opened', 'meeting.joined'] as const) {
+      expect(await staleAfter(type, event(type, { videoId: V, questionId: 'q1' }))).toEqual([
+        'managed',
+        'room',
+      ]);
+    }
+    expect(
+      await staleAfter('meeting.ended', event('meeting.ended', { videoId: V, questionId: 'q1' })),
+    ).toEqual(['managed', 'question', 'room']);
   });
 
   it('resync refreshes everything; an unknown event nothing', async () => {

@@ -28,6 +28,8 @@ const oneQuestion = (id: string | undefined) => (id ? [k.questions.one(id)] : []
 const lecture = (id: string | undefined) =>
   id ? [k.lectures.detail(id), k.lectures.videos(id), k.questions.lecture(id)] : [k.lectures.all];
 
+const room = (id: string | undefined) => [id ? k.meetings.room(id) : k.meetings.all];
+
 const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   // Seen by course admins: the lists of questions needing a response (Home, Action Items, /videoAdmin).
   'question.asked': (e) => [k.questions.managedAll, k.questions.lectureAll, videoReads(e.videoId)],
@@ -53,6 +55,10 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   'video.failed': (e) => [videoReads(e.videoId), k.lectures.all],
   'lecture.changed': (e) => [...lecture(e.lectureId), k.courses.all, k.dashboard.all, k.questions.all],
   'course.changed': () => [k.courses.all, k.lectures.all, k.dashboard.all, k.questions.all],
+  // A room opening, an instructor arriving or the room ending: the room's state and the instructor's lists.
+  'meeting.opened': (e) => [...room(e.questionId), k.questions.managedAll],
+  'meeting.joined': (e) => [...room(e.questionId), k.questions.managedAll],
+  'meeting.ended': (e) => [...room(e.questionId), k.questions.managedAll, ...oneQuestion(e.questionId)],
   // A live room's own traffic: the room page and the waiting alert listen for it (useStreamEvents).
   'room.presence': () => [],
   'room.signal': () => [],
