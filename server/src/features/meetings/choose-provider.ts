@@ -4,5 +4,5 @@ import type { MeetingProvider } from './provider';
 
 /** BigBlueButton when BBB_URL and BBB_SECRET are set (config/env.ts), else the built-in room. */
 export function chooseMeetingProvider(deps: AppDeps): MeetingProvider {
-  return createBuiltinProvider(deps.config.publicUrl);
+  return createBuiltinProvider(deps);
 }

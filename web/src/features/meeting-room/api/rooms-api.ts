@@ -22,4 +22,4 @@ export const leaveRoom = (questionId: string, peerId: string) =>
 
 /** The instructor ends the meeting: the room closes and the question is processing. */
 export const endRoom = (questionId: string) =>
-  api<void>(room(questionId, 'end'), { method: 'POST', body: {} });
+  api<void>(`/api/meetings/${encodeURIComponent(questionId)}/end`, { method: 'POST' });
