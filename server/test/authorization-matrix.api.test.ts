@@ -6,7 +6,7 @@ import { accountRows } from './authorization-matrix/routes-accounts';
 import { eventRows } from './authorization-matrix/routes-events';
 import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
-import { meetingRows } from './authorization-matrix/routes-meetings';
+import { bbbCallbackRows, meetingRows } from './authorization-matrix/routes-meetings';
 import { questionRows } from './authorization-matrix/routes-questions';
 import { roomRows } from './authorization-matrix/routes-rooms';
 import { tusRows } from './authorization-matrix/routes-tus';
@@ -28,6 +28,7 @@ const routeRows: Row[] = [
   ...captionRows,
   ...meetingRows,
   ...roomRows,
+  ...bbbCallbackRows,
 ];
 
 /**

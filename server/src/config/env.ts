@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   RESEARCH_GROUP_URL: z.url().default('https://github.com/lectern-edu'),
   BBB_URL: z.url().optional(),
   BBB_SECRET: z.string().min(1).optional(),
+  BBB_CHECKSUM: z.enum(['sha1', 'sha256', 'sha384', 'sha512']).default('sha256'),
   ICE_SERVERS: z
     .string()
     .optional()
@@ -64,7 +65,8 @@ export interface AppConfig {
   mailFrom: string;
   supportEmail: string;
   researchGroupUrl: string;
-  bbb: { url: string; secret: string } | undefined;
+  /** BigBlueButton for live rooms; the built-in room without it. `checksum`: sha1 for servers before 2.5. */
+  bbb: { url: string; secret: string; checksum: 'sha1' | 'sha256' | 'sha384' | 'sha512' } | undefined;
   /** STUN/TURN servers the built-in room's browsers use (none needed on one network). */
   iceServers: IceServer[];
   maxUploadBytes: number;
@@ -115,7 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     researchGroupUrl: e.RESEARCH_GROUP_URL,
-    bbb: e.BBB_URL && e.BBB_SECRET ? { url: e.BBB_URL, secret: e.BBB_SECRET } : undefined,
+    bbb:
+      e.BBB_URL && e.BBB_SECRET
+        ? { url: e.BBB_URL, secret: e.BBB_SECRET, checksum: e.BBB_CHECKSUM }
+        : undefined,
     iceServers: e.ICE_SERVERS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,6 @@
 import { meetings } from '../../src/db/schema';
 import { seedQuestion } from '../seed';
-import { type Case, type Fresh, type Row, adminsOfA, membersOfA, statuses } from './table';
+import { type Case, type Fresh, type Row, adminsOfA, anyone, membersOfA, statuses } from './table';
 
 // A question's room (SPEC §7 GET /api/bbb/startMeeting, /api/bbb/recordResponse; issue 10): its asker and
 // the admins of its course only. The matrix runs the built-in provider (no BBB_URL).
@@ -68,6 +68,29 @@ export const meetingVariantRows: Row[] = [
     fresh: (c) => freshLiveQuestion(c, { askedBy: 'victim' }),
     url: meetingUrl('startMeeting'),
     expect: statuses({ anon: 401, outside: 403, studentA: 403, admins: 200 }),
+    mutates: true,
+  },
+];
+
+/** BigBlueButton's callbacks: no login; without BigBlueButton configured (the matrix) they are 404. */
+export const bbbCallbackRows: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/bbb/meetingEnded/:questionId',
+    fresh: (c) => freshLiveQuestion(c, { open: true }),
+    url: (_c, f) => `/api/bbb/meetingEnded/${f.question}?token=guess&recordingmarks=true`,
+    expect: anyone(404),
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/bbb/recordingReady',
+    url: () => '/api/bbb/recordingReady',
+    payload: () => ({
+      body: 'signed_parameters=a.b.c',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: anyone(404),
     mutates: true,
   },
 ];

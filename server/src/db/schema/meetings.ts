@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { questions } from './questions';
+import { users } from './users';
 
 export const MEETING_PROVIDERS = ['builtin', 'bigbluebutton'] as const;
 export const MEETING_PURPOSES = ['discussion', 'recording'] as const;
@@ -21,6 +22,8 @@ export const meetings = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     /** The first time an instructor (a course admin) entered: an unattended room goes back to the queue. */
     instructorJoinedAt: timestamp('instructor_joined_at', { withTimezone: true }),
+    /** That instructor: the poster of the answer the recording becomes. */
+    instructorId: uuid('instructor_id').references(() => users.id, { onDelete: 'set null' }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** BigBlueButton's meetingID (stable per question) and the createTime of the open session. */
     meetingId: text('meeting_id').notNull().unique(),

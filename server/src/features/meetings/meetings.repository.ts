@@ -30,6 +30,7 @@ export async function upsertOpenMeeting(
     ...values,
     status: 'open' as const,
     instructorJoinedAt: null,
+    instructorId: null,
     endedAt: null,
     createTime: null,
     recordId: null,

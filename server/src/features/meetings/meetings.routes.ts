@@ -2,6 +2,7 @@ import { MeetingParams, MeetingQuery } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
 import { type Feature, typed } from '../feature';
 import { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from '../questions/public';
+import { registerBbbRoutes } from './bbb/bbb.routes';
 import { chooseMeetingProvider } from './choose-provider';
 import { registerMeetingsService } from './meetings.registry';
 import { createMeetingsService } from './meetings.service';
@@ -10,7 +11,8 @@ import { CLOSE_ROOMS_EVERY_MS, CLOSE_ROOMS_JOB, closeOverdueRooms } from './room
 // SPEC §7 GET /api/bbb/startMeeting and /api/bbb/recordResponse (the names stay whichever provider runs),
 // and an instructor's end of a room.
 export const meetingsRoutes: Feature = (app, deps) => {
-  const meetings = createMeetingsService(deps, chooseMeetingProvider(deps));
+  const { provider, bbb } = chooseMeetingProvider(deps);
+  const meetings = createMeetingsService(deps, provider);
   registerMeetingsService(deps, meetings);
   const r = typed(app);
   const user = { auth: 'user' } as const;
@@ -21,6 +23,8 @@ export const meetingsRoutes: Feature = (app, deps) => {
   deps.jobs.every(CLOSE_ROOMS_JOB, CLOSE_ROOMS_EVERY_MS, async () => {
     await closeOverdueRooms(deps, meetings);
   });
+
+  registerBbbRoutes(app, deps, bbb);
 
   r.get('/api/bbb/startMeeting', { schema: { querystring: MeetingQuery }, config: user }, async (req) =>
     meetings.startMeeting(currentUser(req), req.query.questionID),

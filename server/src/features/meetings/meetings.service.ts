@@ -96,11 +96,14 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
     });
   }
 
-  async function markInstructorJoined(questionId: string): Promise<void> {
+  async function markInstructorJoined(questionId: string, instructorId?: string): Promise<void> {
     await db.transaction(async (tx) => {
       const meeting = await lockMeeting(tx, questionId);
       if (meeting?.status !== 'open' || meeting.instructorJoinedAt) return;
-      await updateMeeting(tx, questionId, { instructorJoinedAt: clock() });
+      await updateMeeting(tx, questionId, {
+        instructorJoinedAt: clock(),
+        instructorId: instructorId ?? null,
+      });
       const question = await findQuestion(tx, questionId);
       if (question) await emitMeetingEvent(tx, 'meeting.joined', question);
     });
@@ -141,7 +144,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
       const room = roomSpecOf(question, meeting.purpose);
       if (role === 'student') return { studentURL: await joinAs(room, user, 'student'), professorURL: '' };
       const professorURL = await joinAs(room, user, 'instructor');
-      await markInstructorJoined(questionId);
+      await markInstructorJoined(questionId, user.id);
       return { studentURL: '', professorURL };
     },
 
@@ -151,7 +154,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
       if (role !== 'instructor') throw forbidden('Only the course administrators can do that');
       const meeting = await openRoom(question, 'recording');
       const professorURL = await joinAs(roomSpecOf(question, meeting.purpose), user, 'instructor');
-      await markInstructorJoined(questionId);
+      await markInstructorJoined(questionId, user.id);
       return { professorURL };
     },
 

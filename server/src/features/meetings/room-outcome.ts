@@ -43,3 +43,18 @@ export async function settleEndedRoom(
     await mailLiveQuestionQueued(deps, tx, question);
   return true;
 }
+
+/**
+ * The recording a `processing` question waited for will not come (no video playback, or the download
+ * failed for good): the question needs an uploaded answer. Nothing changes if an answer is being
+ * processed meanwhile (an upload) or the question moved on.
+ */
+export async function settleLostRecording(deps: AppDeps, tx: Tx, questionId: string): Promise<void> {
+  const question = await lockQuestion(tx, questionId);
+  if (question?.status !== 'processing' || question.pendingResponseId !== null) return;
+  await updateQuestion(tx, questionId, { status: null });
+  await emitQuestionEvent(tx, 'question.status', question, {
+    public: question.responseId !== null,
+    extra: { status: null },
+  });
+}

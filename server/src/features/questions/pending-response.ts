@@ -43,7 +43,7 @@ export async function answerPending(
   deps: AppDeps,
   questionsService: QuestionsService,
   question: QuestionRecord,
-  values: { title: string; posterId: string; createdAt: Date },
+  values: { title: string; posterId: string | null; createdAt: Date },
   processingId: string,
 ): Promise<string> {
   const { responseId, dropped } = await questionsService.withResponseCleanup(async (tx) => {

@@ -2,6 +2,7 @@
 // of its repository): meetings reads a question and the caller's role on it, changes its status with the
 // question's own event, tells the asker when a live question goes back to the queue, and imports a
 // meeting's recording as the answer.
+export { importRecordedAnswer } from './answer-import';
 export { emitQuestionEvent } from './question-events';
 export { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from './live-room';
 export { loadQuestion } from './question-access';

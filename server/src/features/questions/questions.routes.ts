@@ -22,6 +22,7 @@ import { type Feature, typed } from '../feature';
 import { receiveSingleFile, registerMultipart } from '../videos/multipart';
 import { registerProcessingTarget } from '../videos/processing/processing.job';
 import { registerUploadKind } from '../videos/uploads/upload-kinds';
+import { registerAnswerImport } from './answer-import';
 import { responseTarget } from './pending-response';
 import { sendWithEtag } from './etag';
 import { LectureQuestionsCache } from './lecture-questions.cache';
@@ -50,6 +51,7 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   registerUploadKind(deps, UPLOAD_KINDS.response, responseKind(responses));
   registerProcessingTarget(deps, 'response', responseTarget(questions));
+  registerAnswerImport(deps, responses.importAnswer);
   await registerMultipart(app, deps);
 
   r.get(

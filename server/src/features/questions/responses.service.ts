@@ -8,7 +8,7 @@ import { videoSourceOf } from '../videos/video.mapper';
 import { answerPending, dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
 import { makeResponseCurrent } from './answer-question';
-import { type QuestionRecord, insertResponse } from './questions.repository';
+import { type QuestionRecord, findQuestion, insertResponse } from './questions.repository';
 import type { QuestionsService } from './questions.service';
 
 // Answer videos (SPEC §7 POST /api/upload/videoResponse, and tus uploads of kind=response): only the
@@ -26,7 +26,12 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
   }
 
   /** Attaches stored media to the question; on any failure the media goes again if nothing uses it. */
-  async function attachReady(caller: AuthUser, question: QuestionRecord, title: string, sha256: string) {
+  async function attachReady(
+    posterId: string | null,
+    question: QuestionRecord,
+    title: string,
+    sha256: string,
+  ) {
     const now = clock();
     let dropped: string | null = null;
     try {
@@ -34,7 +39,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
         const response = await insertResponse(tx, {
           title,
           mediaSha256: sha256,
-          posterId: caller.id,
+          posterId,
           createdAt: now,
         });
         dropped = await dropPending(tx, question); // a ready answer also overwrites one being processed
@@ -51,9 +56,28 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
   }
 
   /**
-   * Answers the question with an accepted upload: at once when it is ready, else once processed (the
-   * question is `processing` meanwhile). A set-aside original is dropped if this fails.
+   * Answers `question` with ingested media: at once when it is ready, else once processed (the question
+   * is `processing` meanwhile). Returns the new response's id.
    */
+  function answerWith(
+    question: QuestionRecord,
+    values: { title: string; posterId: string | null },
+    ingested: Ingested,
+  ): Promise<string> {
+    return 'ready' in ingested
+      ? attachReady(values.posterId, question, values.title, ingested.ready.sha256)
+      : answerPending(deps, questions, question, { ...values, createdAt: clock() }, ingested.processingId);
+  }
+
+  /** Drops media ingested for an answer that will not be made. */
+  async function discard(ingested: Ingested): Promise<void> {
+    if ('ready' in ingested) {
+      const gone = await deleteUnreferencedMediaRows(db, [ingested.ready.sha256]);
+      await removeUnreferencedMedia(db, deps.media, gone);
+    } else await dropOriginal(deps, ingested);
+  }
+
+  /** Answers the question with an accepted upload; a set-aside original is dropped if this fails. */
   async function attach(
     caller: AuthUser,
     fields: Pick<VideoResponseFields, 'questionID' | 'posterID' | 'title'>,
@@ -63,22 +87,11 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
     try {
       ({ question } = await authorize(caller, fields));
     } catch (error) {
-      if ('ready' in ingested) {
-        const gone = await deleteUnreferencedMediaRows(db, [ingested.ready.sha256]);
-        await removeUnreferencedMedia(db, deps.media, gone);
-      } else await dropOriginal(deps, ingested);
+      await discard(ingested);
       throw error;
     }
     const ready = 'ready' in ingested ? ingested.ready : null;
-    const responseId = ready
-      ? await attachReady(caller, question, fields.title, ready.sha256)
-      : await answerPending(
-          deps,
-          questions,
-          question,
-          { title: fields.title, posterId: caller.id, createdAt: clock() },
-          (ingested as { processingId: string }).processingId,
-        );
+    const responseId = await answerWith(question, { title: fields.title, posterId: caller.id }, ingested);
     return {
       id: responseId,
       _id: responseId,
@@ -98,6 +111,23 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
       tempPath: string,
     ): Promise<VideoResponseAnswer> {
       return attach(caller, fields, await ingestUpload(deps, tempPath));
+    },
+    /**
+     * A meeting's recording becomes the question's answer, through processing like any upload (issue
+     * 10). No caller: the meetings feature checked the callback that brought it. Null if the question is gone.
+     */
+    async importAnswer(
+      questionId: string,
+      values: { title: string; posterId: string | null },
+      tempPath: string,
+    ): Promise<string | null> {
+      const ingested = await ingestUpload(deps, tempPath);
+      const question = await findQuestion(db, questionId);
+      if (!question) {
+        await discard(ingested);
+        return null;
+      }
+      return answerWith(question, values, ingested);
     },
   };
 }

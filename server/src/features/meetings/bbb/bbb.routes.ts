@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MeetingParams } from '@lectern/shared';
+import type { AppDeps } from '../../../app-deps';
+import { notFound } from '../../../lib/errors';
+import { typed } from '../../feature';
+import { createBbbCallbacks } from './bbb-callbacks';
+import type { BbbClient } from './bbb-client';
+import { END_CALLBACK_PATH, RECORDING_READY_PATH } from './bbb-provider';
+import { IMPORT_RECORDING_JOB, type ImportRecordingPayload, importRecordingJob } from './recording-import';
+
+// BigBlueButton's callbacks (api.md §2). They are always routed, so the API is the same whichever provider
+// runs; without BigBlueButton configured they answer 404. Neither needs a login: the end callback carries
+// the room's token, the recording-ready one a JWT signed with the shared secret.
+
+const EndQuery = z.object({
+  token: z.string().max(200).default(''),
+  recordingmarks: z.enum(['true', 'false']).optional(),
+});
+const ReadyBody = z.object({ signed_parameters: z.string().max(8192).optional() }).optional();
+
+export function registerBbbRoutes(app: FastifyInstance, deps: AppDeps, client: BbbClient | null): void {
+  const secret = deps.config.bbb?.secret;
+  const callbacks = secret ? createBbbCallbacks(deps, secret) : null;
+  const r = typed(app);
+  const callback = { auth: 'public' } as const;
+  const configured = () => {
+    if (!callbacks) throw notFound('BigBlueButton is not configured');
+    return callbacks;
+  };
+
+  if (client)
+    deps.jobs.handle<ImportRecordingPayload>(IMPORT_RECORDING_JOB, importRecordingJob(deps, client));
+
+  // This scope only: the form BigBlueButton posts (one small field).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  r.get(
+    `${END_CALLBACK_PATH}/:questionId`,
+    { schema: { params: MeetingParams, querystring: EndQuery }, config: callback },
+    async (req) => {
+      const marks = req.query.recordingmarks !== 'false';
+      await configured().meetingEnded(req.params.questionId, req.query.token, marks);
+      return { ok: true };
+    },
+  );
+
+  r.post(RECORDING_READY_PATH, { schema: { body: ReadyBody }, config: callback }, async (req) => {
+    await configured().recordingReady(req.body?.signed_parameters);
+    return { ok: true };
+  });
+}
