@@ -1,5 +1,5 @@
 import { ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useUploadAnswer } from '../../features/questions/api/question-mutations';
@@ -7,6 +7,7 @@ import { useQuestion } from '../../features/questions/api/questions-api';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
+import { LiveMeetingPanel, RecordInMeeting } from '../../features/meetings';
 import { Recorder } from '../../features/recording';
 import { UploadProgress } from '../../components/ui/UploadProgress';
 import { uploadFailureReason } from '../../lib/uploads';
@@ -19,6 +20,7 @@ export function RespondPage() {
   const { progress } = answer;
   // Which form the running upload came from: its progress bar shows there, not in both.
   const [sendingRecording, setSendingRecording] = useState(false);
+  const recorderHeading = useRef<HTMLHeadingElement>(null);
 
   if (question.isPending) return <p role="status">{LOADING.questionDetails}</p>;
   if (question.isError) {
@@ -55,9 +57,12 @@ export function RespondPage() {
   return (
     <Page title="Respond to question">
       <QuestionDetails question={q} />
+      {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
       <h2>Upload a response video</h2>
       <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
-      <h2>Record a response video</h2>
+      <h2 ref={recorderHeading} tabIndex={-1}>
+        Record a response video
+      </h2>
       <Recorder
         finishLabel="Upload recording"
         onFinish={sendRecording}
@@ -65,7 +70,11 @@ export function RespondPage() {
         progress={sendingRecording && progressBar}
       />
       <h2>Record a response</h2>
-      <p className="hint">Recording a response in a virtual meeting room is not available yet.</p>
+      <RecordInMeeting
+        questionId={q.id}
+        questionText={q.question}
+        onInBrowser={() => recorderHeading.current?.focus()}
+      />
       <h2>Delete this question</h2>
       <div className="form">
         <DeleteQuestionBox questionId={q.id} />

@@ -29,6 +29,8 @@ export function NeedsResponseItem({
       <StatusNote question={question} />
       <div className="row">
         <Link to={`/respond/${question.id}`}>Respond to question</Link>
+        {/* The respond page of a live question starts the meeting by itself (SPEC §4). */}
+        {question.status === 'live' && <Link to={`/respond/${question.id}`}>Join this meeting</Link>}
         {showEdit && question.status && <Link to={`/editQuestion/${question.id}`}>Edit Response</Link>}
       </div>
     </li>

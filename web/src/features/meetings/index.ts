@@ -1,0 +1,2 @@
+export { LiveMeetingPanel } from './components/LiveMeetingPanel';
+export { RecordInMeeting } from './components/RecordInMeeting';
