@@ -2,7 +2,7 @@ import { STATUS_TEXT } from '@lectern/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi, signupViaApi } from '../support/api';
-import { FAKE_MEDIA_ARGS, newUserPage, useBrowser } from '../support/browser';
+import { FAKE_MEDIA_ARGS, baseURL, newUserPage, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
 import { answerOf } from '../support/recording';
 import { seedJoinedLecture, uploadVideo } from '../support/seed';
@@ -56,25 +56,29 @@ describe('a live question answered in the built-in room', () => {
     // The instructor's open Action Items shows it at once (pushed, not polled), and they join.
     const live = instructor.getByRole('listitem').filter({ hasText: question });
     await live.getByText(STATUS_TEXT.liveWaiting).waitFor({ timeout: 3_000 });
-    await instructor.goto(`/room/${questionId}`);
-    await instructor.getByRole('button', { name: 'Join the meeting' }).click();
-    await roomStatus(instructor, 'In the meeting with Sam Student. The meeting is being recorded.');
+    // "Join this meeting" leads to the respond page, which starts the meeting and opens its room in a window.
+    const opened = instructor.context().waitForEvent('page', { timeout: 15_000 });
+    await live.getByRole('link', { name: 'Join this meeting' }).click();
+    const room = await opened;
+    expect(room.url()).toBe(`${baseURL()}/room/${questionId}`);
+    await room.getByRole('button', { name: 'Join the meeting' }).click();
+    await roomStatus(room, 'In the meeting with Sam Student. The meeting is being recorded.');
     await roomStatus(asker, 'In the meeting with Prof Ada.');
     await asker.getByRole('region', { name: 'In the room' }).getByText('Prof Ada (instructor)').waitFor();
 
     // Each browser receives the other's camera and microphone.
     await expect.poll(() => bytesFrom(asker, 'Prof Ada'), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => bytesFrom(instructor, 'Sam Student'), { timeout: 20_000 }).toBeGreaterThan(0);
-    await instructor.waitForFunction(() =>
+    await expect.poll(() => bytesFrom(room, 'Sam Student'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await room.waitForFunction(() =>
       [...document.querySelectorAll<HTMLVideoElement>('figure.room-tile video')].every(
         (v) => v.videoWidth > 0,
       ),
     );
 
-    await instructor.waitForTimeout(3_000); // a few seconds of conversation
-    await instructor.getByRole('button', { name: 'End meeting' }).focus();
-    await instructor.keyboard.press('Enter');
-    await roomStatus(instructor, /recording of the meeting was uploaded/);
+    await room.waitForTimeout(3_000); // a few seconds of conversation
+    await room.getByRole('button', { name: 'End meeting' }).focus();
+    await room.keyboard.press('Enter');
+    await roomStatus(room, /recording of the meeting was uploaded/);
     await roomStatus(asker, 'The meeting has ended.');
 
     // Processed on the server, the recording is the answer; the student plays it at the moment asked.
