@@ -59,6 +59,13 @@ describe('live rooms (built-in provider)', () => {
     const rec = await call(t, 'GET', `/api/bbb/recordResponse?questionID=${q}`, { as: w.users.adminA });
     expect(rec.json()).toEqual({ professorURL: `${t.config.publicUrl}/room/${q}` }); // the open room
     expect(await eventTypes(q)).toEqual(['question.asked', 'meeting.opened', 'meeting.joined']);
+    // Room events reach the asker and the course's admins only, like the unanswered question itself.
+    const [opened] = await t.db.select().from(events).where(eq(events.type, 'meeting.opened'));
+    expect(opened?.audience).toMatchObject({
+      visibility: 'admins',
+      askerId: w.users.studentA.id,
+      courseIds: [w.A.id],
+    });
   });
 
   it('an instructor ends the room: processing, and the room lets nobody in any more', async () => {

@@ -16,8 +16,9 @@ import { type MeetingProvider, MeetingProviderError, type RoomParticipant, type 
 import { settleEndedRoom } from './room-outcome';
 
 // A question's room (issue 10): only its asker and the admins of a course holding its video may enter;
-// a room is bound to its question and useless once ended. Opening asks the provider first and records
-// the room only once it answered, so a provider that fails leaves the question answerable by upload.
+// a room is bound to its question and useless once ended. Opening records the room (the provider reads
+// it), then asks the provider; one that fails ends the room again, and the question keeps its status,
+// answerable by upload.
 
 export interface RoomAccess {
   role: RoomParticipant['role'];
@@ -63,8 +64,8 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
   }
 
   /**
-   * Opens the question's room with the provider, or opens it again there (harmless; BigBlueButton may
-   * have dropped an empty meeting), then records it. A room already open keeps its purpose.
+   * Records the question's room as open and opens it with the provider; a room already open is opened
+   * again there (harmless; BigBlueButton may have dropped an empty meeting) and keeps its purpose.
    */
   async function openRoom(question: QuestionRecord, purpose: MeetingPurpose): Promise<MeetingRow> {
     const existing = await openMeeting(question.id);
