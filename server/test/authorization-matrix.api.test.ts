@@ -9,6 +9,7 @@ import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
 import { bbbCallbackRows, meetingRows } from './authorization-matrix/routes-meetings';
 import { questionRows } from './authorization-matrix/routes-questions';
+import { roomRows } from './authorization-matrix/routes-rooms';
 import { tusRows } from './authorization-matrix/routes-tus';
 import { snapshotAll } from './authorization-matrix/snapshot';
 import { type Case, ROLES, type Role, type Row, type Status } from './authorization-matrix/table';
@@ -28,6 +29,7 @@ const routeRows: Row[] = [
   ...questionRows,
   ...captionRows,
   ...meetingRows,
+  ...roomRows,
   ...bbbCallbackRows,
 ];
 

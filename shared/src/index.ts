@@ -16,5 +16,6 @@ export * from './schemas/questions';
 export * from './schemas/meetings';
 export * from './schemas/usage';
 export * from './schemas/events';
+export * from './schemas/rooms';
 export * from './captions/index';
 export * from './schemas/captions';

@@ -24,6 +24,9 @@ export const EVENT_TYPES = [
   'meeting.opened',
   'meeting.joined',
   'meeting.ended',
+  // A built-in room's presence (asker and admins) and signalling (one addressee) (issue 10).
+  'room.presence',
+  'room.signal',
 ] as const;
 
 /** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */

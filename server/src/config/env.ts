@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { IceServer } from '@lectern/shared';
 import { z } from 'zod';
 
 // The only reader of process.env (DESIGN §8). Every variable is explained in .env.example.
@@ -20,6 +21,23 @@ const EnvSchema = z.object({
   BBB_URL: z.url().optional(),
   BBB_SECRET: z.string().min(1).optional(),
   BBB_CHECKSUM: z.enum(['sha1', 'sha256', 'sha384', 'sha512']).default('sha256'),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return [];
+      try {
+        const servers = z.array(IceServer).safeParse(JSON.parse(text));
+        if (servers.success) return servers.data;
+      } catch {
+        // reported below, with what was expected
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of ICE servers, e.g. [{"urls":"stun:turn.example.edu:3478"}]',
+      });
+      return z.NEVER;
+    }),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -53,6 +71,8 @@ export interface AppConfig {
   researchGroupUrl: string;
   /** BigBlueButton for live rooms; the built-in room without it. `checksum`: sha1 for servers before 2.5. */
   bbb: { url: string; secret: string; checksum: 'sha1' | 'sha256' | 'sha384' | 'sha512' } | undefined;
+  /** STUN/TURN servers the built-in room's browsers use (none needed on one network). */
+  iceServers: IceServer[];
   maxUploadBytes: number;
   logLevel: string;
   trustProxy: string[] | false;
@@ -110,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.BBB_URL && e.BBB_SECRET
         ? { url: e.BBB_URL, secret: e.BBB_SECRET, checksum: e.BBB_CHECKSUM }
         : undefined,
+    iceServers: e.ICE_SERVERS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Audience, type StoredEvent, audienceOfLectures, courseAudience } from './domain-event';
+import {
+  type Audience,
+  type StoredEvent,
+  audienceOfLectures,
+  courseAudience,
+  usersAudience,
+} from './domain-event';
 import { type ReaderScope, deliverableTo } from './delivery';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -67,5 +73,15 @@ describe('deliverableTo', () => {
     };
     for (const r of [admin, classmate]) expect(receives(changed, r)).toBe(true);
     for (const r of [outsider, lectureOnly, anonymousOnVideo]) expect(receives(changed, r)).toBe(false);
+  });
+
+  it('sends a users event to the users it names only, not even to admins of the course', () => {
+    const signal: StoredEvent = {
+      id: 9,
+      payload: { type: 'room.signal', questionId: 'Q1' },
+      audience: usersAudience(['asker']),
+    };
+    expect(deliverableTo(signal, asker, NOW)).toEqual({ type: 'room.signal', questionId: 'Q1', id: '9' });
+    for (const r of [admin, classmate, outsider, anonymousOnVideo]) expect(receives(signal, r)).toBe(false);
   });
 });

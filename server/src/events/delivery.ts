@@ -16,10 +16,14 @@ export interface ReaderScope {
  * The event as this reader may receive it, or null. The same rules as the REST reads: admins of a
  * course holding the video see everything of it; the asker sees their own question; others see only
  * what "watchers" or "members" events allow, and nothing of an unreleased lecture (DESIGN §5.3, §5.4).
+ * A "users" event reaches the users it names and no one else.
  */
 export function deliverableTo(event: StoredEvent, reader: ReaderScope, now: number): StreamEvent | null {
   const { audience, payload } = event;
   const message: StreamEvent = { ...payload, id: String(event.id) };
+  if (audience.visibility === 'users') {
+    return reader.userId !== null && (audience.userIds ?? []).includes(reader.userId) ? message : null;
+  }
   if (reader.userId !== null && audience.askerId === reader.userId) return { ...message, own: true };
   if (audience.courseIds.some((c) => reader.adminCourseIds.has(c))) return message;
   if (audience.visibility === 'admins') return null;

@@ -5,9 +5,10 @@ import type { StreamEvent } from '@lectern/shared';
  * - admins: the admins of a course holding the video (and the asker, for their own question);
  * - watchers: also whoever may watch the video (members of a released lecture holding it, and
  *   anyone subscribed to the video by link) — answered questions and their votes;
- * - members: admins, students of the course, and students of the lectures named.
+ * - members: admins, students of the course, and students of the lectures named;
+ * - users: exactly the users named (`userIds`), nobody else, admins included (a live room's signals).
  */
-export type Visibility = 'admins' | 'watchers' | 'members';
+export type Visibility = 'admins' | 'watchers' | 'members' | 'users';
 
 export interface AudienceLecture {
   id: string;
@@ -21,6 +22,8 @@ export interface Audience {
   courseIds: string[];
   lectures: AudienceLecture[];
   askerId?: string | null;
+  /** visibility 'users' only: who receives it. */
+  userIds?: string[];
 }
 
 /** What a browser may receive, without the id the outbox gives it. */
@@ -56,4 +59,12 @@ export const courseAudience = (courseId: string): Audience => ({
   visibility: 'members',
   courseIds: [courseId],
   lectures: [],
+});
+
+/** To these users only (whatever their roles), e.g. a WebRTC signal to the one browser it is for. */
+export const usersAudience = (userIds: string[]): Audience => ({
+  visibility: 'users',
+  courseIds: [],
+  lectures: [],
+  userIds,
 });

@@ -7,6 +7,7 @@ import { eventsRoutes } from './events/events.routes';
 import type { Feature } from './feature';
 import { healthRoutes } from './health/health.routes';
 import { lecturesRoutes } from './lectures/lectures.routes';
+import { builtinRoomsRoutes } from './meetings/builtin/builtin-rooms.routes';
 import { meetingsRoutes } from './meetings/meetings.routes';
 import { questionsRoutes } from './questions/questions.routes';
 import { loggingRoutes } from './usage/logging.routes';
@@ -27,5 +28,6 @@ export const features: Feature[] = [
   questionsRoutes,
   captionsRoutes,
   meetingsRoutes,
+  builtinRoomsRoutes,
   usageRoutes,
 ];

@@ -1,6 +1,7 @@
 import { type Case, type Row, hiddenUntilReleased, nobody, ofCourseB, anyone, statuses } from './table';
 import { captionVariantRows } from './routes-captions';
 import { meetingVariantRows } from './routes-meetings';
+import { roomVariantRows } from './routes-rooms';
 import { lectureVideoMetadata, tusCreate } from './routes-tus';
 import { duplicateBody, lectureDates, videoFileBody, youtubeBody } from './routes-lectures';
 import { videoResponseBody } from './routes-questions';
@@ -200,4 +201,5 @@ export const variantRows: Row[] = [
   ...mixedIdRows,
   ...captionVariantRows,
   ...meetingVariantRows,
+  ...roomVariantRows,
 ];

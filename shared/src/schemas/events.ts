@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { EVENT_TYPES } from '../wire';
+import { RoomSignalBody } from './rooms';
 
 // GET /api/events: the Server-Sent Events stream (one per browser tab). Each SSE message carries
 // `id: <event id>`, `event: <type>` and `data: <StreamEvent as JSON>`. Events name what changed, never
@@ -27,6 +28,10 @@ export const StreamEvent = z.object({
   progress: z.number().optional(),
   /** video.failed: why, for the instructor; meeting.ended: `unattended` when no instructor came in time. */
   reason: z.string().optional(),
+  /** room.presence: the asker is in the room and no instructor is (the instructor's "student waiting"). */
+  waiting: z.boolean().optional(),
+  /** room.signal only, and only to its addressee: WebRTC signalling between two browsers in a room. */
+  signal: RoomSignalBody.optional(),
   /** True when the reader asked this question (the asker's "your question was answered" notice). */
   own: z.boolean().optional(),
 });

@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
           { path: '/:videoId/questions', element: page('VideoQuestionsPage') },
           { path: '/upload/:courseId', element: page('UploadLecturePage') },
           { path: '/respond/:questionID', element: page('RespondPage') },
+          { path: '/room/:questionId', element: page('RoomPage') },
           { path: '/lecture/:id', element: page('LecturePage') },
           { path: '/lecture-with-responses/:videoId', element: page('LectureWithResponsesPage') },
           { path: '/videoAdmin/:videoId', element: page('VideoAdminPage') },

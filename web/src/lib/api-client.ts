@@ -17,6 +17,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Outlives the page (a leave sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 /** Authorization header for the stored session, if any (also used by uploads). */
@@ -36,6 +38,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      keepalive: request.keepalive,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -9,3 +9,4 @@ export * from './events';
 export * from './captions';
 export * from './shared-state';
 export * from './meetings';
+export * from './rooms';

@@ -10,7 +10,7 @@ import type { MeetingProvider } from './provider';
  */
 export function chooseMeetingProvider(deps: AppDeps): { provider: MeetingProvider; bbb: BbbClient | null } {
   const settings = deps.config.bbb;
-  if (!settings) return { provider: createBuiltinProvider(deps.config.publicUrl), bbb: null };
+  if (!settings) return { provider: createBuiltinProvider(deps), bbb: null };
   const client = createBbbClient(settings);
   return { provider: createBbbProvider(deps, client, settings.secret), bbb: client };
 }

@@ -1,8 +1,10 @@
 import { FETCH_ERRORS, LOADING, POLL_MS, STATUS_TEXT } from '@lectern/shared';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
+import { WaitingStudentAlerts } from '../../features/meeting-room';
 import { useManagedQuestions } from '../../features/questions/api/questions-api';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { needsResponse } from '../../features/questions/utils/question-lists';
@@ -10,6 +12,7 @@ import { needsResponse } from '../../features/questions/utils/question-lists';
 /** Action Items (SPEC §2): questions needing a response, by course, refreshed every 10 s. */
 export function ActionItemsPage() {
   const user = useUser();
+  const navigate = useNavigate();
   const managed = useManagedQuestions(user.id, POLL_MS.actionItems);
   useEffect(() => {
     if (managed.isError) toast.error(FETCH_ERRORS.questions);
@@ -18,6 +21,7 @@ export function ActionItemsPage() {
   const pending = (managed.data ?? []).filter(needsResponse);
   return (
     <Page title="Action Items">
+      <WaitingStudentAlerts onOpen={(questionId) => void navigate(`/room/${questionId}`)} />
       <h2>Questions needing a response, sorted by course</h2>
       {managed.isPending ? (
         <p role="status">{LOADING.questions}</p>

@@ -10,12 +10,7 @@ import { QuestionDetails } from '../../features/questions/components/QuestionDet
 import { LiveMeetingPanel, RecordInMeeting } from '../../features/meetings';
 import { Recorder } from '../../features/recording';
 import { UploadProgress } from '../../components/ui/UploadProgress';
-
-/** The HTTP status of a failed tus request, when there was an answer at all. */
-function failedStatus(error: unknown): string {
-  const response = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse;
-  return response ? String(response.getStatus()) : (error as Error).message;
-}
+import { uploadFailureReason } from '../../lib/uploads';
 
 /** The instructor answers one question (SPEC §2 Respond): details, mp4 upload, a recording, or delete. */
 export function RespondPage() {
@@ -42,7 +37,7 @@ export function RespondPage() {
       await answer.mutateAsync({ file, questionID: q.id, title: `Response: ${q.question}`.slice(0, 200) });
       return { ok: true, message: SUCCESS.fileUploadSuccessful };
     } catch (error) {
-      return { ok: false, message: `${ERRORS.fileUploadFailedPrefix}${failedStatus(error)}` };
+      return { ok: false, message: `${ERRORS.fileUploadFailedPrefix}${uploadFailureReason(error)}` };
     }
   };
 

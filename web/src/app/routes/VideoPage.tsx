@@ -7,6 +7,7 @@ import { useSession } from '../../features/auth/session-context';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
 import { TranscriptPanel } from '../../features/captions/components/TranscriptPanel';
 import { responseCaptions } from '../../features/captions/components/response-captions';
+import { useEnterRoom } from '../../features/meeting-room';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
@@ -31,6 +32,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const { videoAnswerId } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
+  const enterRoom = useEnterRoom();
   const { handle: player, nav, playerProps } = useLecturePlayer();
   const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
   const [open, setOpen] = useState<QuestionDto | null>(null);
@@ -111,6 +113,7 @@ function VideoView({ videoId }: { videoId: string }) {
               live={live}
               currentTime={() => player.current?.currentTime() ?? time.current}
               logContext={logContext}
+              onAskedLive={enterRoom}
             />
           )}
           {lectureId && (

@@ -1,16 +1,8 @@
-import { startFrameClock } from './frame-clock';
-import { type Size, cornerRect, fitWithin } from './layout';
+import { startFrameClock } from '../../lib/media/frame-clock';
+import { playTrack } from '../../lib/media/play-track';
+import { type Size, cornerRect, fitWithin } from '../../lib/media/layout';
 
 const FPS = 30;
-
-function playTrack(track: MediaStreamTrack): HTMLVideoElement {
-  const video = document.createElement('video');
-  video.muted = true;
-  video.playsInline = true;
-  video.srcObject = new MediaStream([track]);
-  void video.play();
-  return video;
-}
 
 const sizeOf = (video: HTMLVideoElement, track: MediaStreamTrack): Size => {
   const settings = track.getSettings();

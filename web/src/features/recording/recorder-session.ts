@@ -9,7 +9,7 @@ import {
   recorderReducer,
   takeOf,
 } from './recorder-machine';
-import { containerOf, pickMimeType, recordingFileName } from './recording-format';
+import { recordStream, supportedMimeType } from '../../lib/media/record-stream';
 
 /** What the page does with a finished take (upload it, queue it); its message ends the session. */
 export type FinishTake = (file: File) => Promise<{ ok: boolean; message: string }>;
@@ -23,12 +23,7 @@ export interface RecorderSnapshot {
 }
 
 const CLOCK_MS = 250;
-const CHUNK_MS = 1000;
-const VIDEO_BITS_PER_SECOND = 2_500_000;
 const NO_RECORDING = 'This browser cannot record video. Upload a video file instead.';
-
-const supportedMimeType = () =>
-  typeof MediaRecorder === 'undefined' ? null : pickMimeType((type) => MediaRecorder.isTypeSupported(type));
 
 /**
  * One recorder on a page. The pure machine decides each move; this object does what a move means for the
@@ -129,20 +124,9 @@ export class RecorderSession {
   private record() {
     const mimeType = supportedMimeType();
     if (!this.capture || !mimeType) return;
-    const recorder = new MediaRecorder(this.capture.stream, {
-      mimeType,
-      videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
-    });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    recorder.onstop = () => {
-      const file = new File(chunks, recordingFileName(mimeType, new Date()), { type: containerOf(mimeType) });
-      this.send({ type: 'recorded', file, url: URL.createObjectURL(file) });
-    };
-    recorder.start(CHUNK_MS);
-    this.recorder = recorder;
+    this.recorder = recordStream(this.capture.stream, mimeType, (file) =>
+      this.send({ type: 'recorded', file, url: URL.createObjectURL(file) }),
+    );
   }
 
   private release() {

@@ -26,6 +26,8 @@ interface EventsContextValue {
   watchVideo(videoId: string): () => void;
   /** Subscribes again, so the server reads the user's memberships afresh (after a join). */
   resubscribe(): void;
+  /** Hands every event to `listener` too (a live room's signalling); returns the undo. */
+  listen(listener: (event: StreamEvent) => void): () => void;
 }
 
 const EventsContext = createContext<EventsContextValue | null>(null);
@@ -59,6 +61,7 @@ export function EventsProvider({
     subscription === null ? 'off' : reported?.subscription === subscription ? reported.status : 'connecting';
   const onEventRef = useRef(onEvent);
   const lastEventId = useRef('');
+  const listeners = useRef(new Set<(event: StreamEvent) => void>());
   useEffect(() => {
     onEventRef.current = onEvent;
   });
@@ -81,7 +84,9 @@ export function EventsProvider({
       onMessage: (message) => {
         const signal = readSignal(message.event, message.data);
         void applySignal(queryClient, signal);
-        if (signal.kind === 'event') onEventRef.current?.(signal.event);
+        if (signal.kind !== 'event') return;
+        onEventRef.current?.(signal.event);
+        for (const listener of listeners.current) listener(signal.event);
       },
       onDrop: () => setStatus('reconnecting'),
       signal: controller.signal,
@@ -94,7 +99,14 @@ export function EventsProvider({
     return () => setWatched((current) => (current === videoId ? null : current));
   }, []);
   const resubscribe = useCallback(() => setGeneration((g) => g + 1), []);
-  const value = useMemo(() => ({ status, watchVideo, resubscribe }), [status, watchVideo, resubscribe]);
+  const listen = useCallback((listener: (event: StreamEvent) => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const value = useMemo(
+    () => ({ status, watchVideo, resubscribe, listen }),
+    [status, watchVideo, resubscribe, listen],
+  );
   return <EventsContext.Provider value={value}>{children}</EventsContext.Provider>;
 }
 
@@ -123,4 +135,17 @@ export const useResubscribe = (): (() => void) => useEvents().resubscribe;
 export function useVideoEvents(videoId: string | undefined): void {
   const { watchVideo } = useEvents();
   useEffect(() => (videoId ? watchVideo(videoId) : undefined), [videoId, watchVideo]);
+}
+
+/**
+ * Calls `listener` with every event this tab receives while mounted (the latest `listener`, so it may
+ * close over state). For what is not a cache refresh: a live room's signals, a waiting student's alert.
+ */
+export function useStreamEvents(listener: (event: StreamEvent) => void): void {
+  const { listen } = useEvents();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => listen((event) => latest.current(event)), [listen]);
 }

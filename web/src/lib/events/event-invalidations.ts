@@ -70,6 +70,9 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   'meeting.opened': (e) => [...room(e.questionId), k.questions.managedAll],
   'meeting.joined': (e) => [...room(e.questionId), k.questions.managedAll],
   'meeting.ended': (e) => [...room(e.questionId), k.questions.managedAll, ...oneQuestion(e.questionId)],
+  // A live room's own traffic: the room page and the waiting alert listen for it (useStreamEvents).
+  'room.presence': () => [],
+  'room.signal': () => [],
 };
 
 /** The query keys (prefixes) an event makes stale; 'all' for a resync. */

@@ -1,2 +1,3 @@
 export type { TusAnswerHeaders, TusUploadOptions } from './tus-upload';
+export { uploadFailureReason } from './upload-failure';
 export { type UploadProgressState, useTusUpload } from './use-tus-upload';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputSize, planProcessing } from './plan';
+import { ffmpegArgs, outputSize, planProcessing } from './plan';
 import { parseProbe } from './probe';
 
 describe('outputSize', () => {
@@ -49,5 +49,13 @@ describe('parseProbe and planProcessing', () => {
 
   it('says when ffmpeg cannot read the file', () => {
     expect(parseProbe('x.webm: End of file\n').unreadable).toBe('x.webm: End of file');
+  });
+});
+
+describe('ffmpegArgs', () => {
+  it('keeps the frames of a variable-rate recording as they are when re-encoding (no 1000 fps duplicates)', () => {
+    const args = ffmpegArgs({ video: { width: 1280, height: 720 }, audio: 'encode' }, 'in.webm', 'out.mp4');
+    expect(args.join(' ')).toContain('-vsync vfr');
+    expect(ffmpegArgs({ video: 'copy', audio: 'copy' }, 'in.mp4', 'out.mp4')).not.toContain('-vsync');
   });
 });

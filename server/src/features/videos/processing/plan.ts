@@ -48,6 +48,9 @@ export function ffmpegArgs(plan: ProcessingPlan, input: string, output: string):
       : [
           ...['-vf', `scale=${plan.video.width}:${plan.video.height}`, '-c:v', 'libx264'],
           ...['-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high'],
+          // Keep each frame's own time. A browser's WebM (a canvas, a still shared screen) has irregular
+          // frames on a 1 ms time base; ffmpeg's constant-rate default would duplicate them to 1000 fps.
+          ...['-vsync', 'vfr'],
         ];
   const audio =
     plan.audio === 'none'

@@ -1,6 +1,7 @@
 import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { errorMessage } from '../../../lib/api-client';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useAskQuestion } from '../api/question-mutations';
 import '../questions.css';
@@ -16,6 +17,7 @@ export function QuestionBox({
   live,
   currentTime,
   logContext,
+  onAskedLive,
 }: {
   videoId: string;
   lectureId: string | undefined;
@@ -23,6 +25,8 @@ export function QuestionBox({
   live: boolean;
   currentTime(): number;
   logContext: UsageContext;
+  /** A question asked in the live window: its asker goes to wait in its room. */
+  onAskedLive?(questionId: string, question: string): Promise<void>;
 }) {
   const ask = useAskQuestion();
   const fieldId = useId();
@@ -38,8 +42,9 @@ export function QuestionBox({
     }
     setError('');
     const time = currentTime();
+    let created: { id: string };
     try {
-      const created = await ask.mutateAsync({ question, videoId, time, userID: userId, live, lectureId });
+      created = await ask.mutateAsync({ question, videoId, time, userID: userId, live, lectureId });
       toast.success(SUCCESS.questionSubmitted(question));
       setText('');
       logUsage(live ? 'discussionQuestionSubmit' : 'delayedQuestionSubmit', {
@@ -49,6 +54,12 @@ export function QuestionBox({
       });
     } catch {
       toast.error(ERRORS.questionNotSubmitted);
+      return;
+    }
+    if (live && onAskedLive) {
+      await onAskedLive(created.id, question).catch((error: unknown) =>
+        toast.error(errorMessage(error, ERRORS.builtinStartFailed)),
+      );
     }
   };
 

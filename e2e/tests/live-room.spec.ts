@@ -1,0 +1,100 @@
+import { STATUS_TEXT } from '@lectern/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi, signupViaApi } from '../support/api';
+import { FAKE_MEDIA_ARGS, baseURL, newUserPage, useBrowser } from '../support/browser';
+import { waitForMetadata } from '../support/player';
+import { answerOf } from '../support/recording';
+import { seedJoinedLecture, uploadVideo } from '../support/seed';
+
+// The built-in live room (issue 10): two Chromium contexts with the fake camera and microphone talk
+// WebRTC to each other, signalled through Lectern; the instructor's recording becomes the answer.
+
+const roomStatus = (page: Page, text: string | RegExp) =>
+  page.locator('.room-status').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+
+/** The tile of `name` on `page` shows bytes received from that person (RTCPeerConnection stats). */
+const bytesFrom = async (page: Page, name: string) =>
+  Number(await page.locator('figure.room-tile', { hasText: name }).getAttribute('data-bytes-received'));
+
+describe('a live question answered in the built-in room', () => {
+  const b = useBrowser({ args: FAKE_MEDIA_ARGS });
+
+  it('the student asks live and waits; the instructor sees it at once, joins, both get media; the recording becomes the answer', async () => {
+    const [admin, student] = await Promise.all([
+      signupViaApi({ name: 'Prof Ada' }),
+      signupViaApi({ name: 'Sam Student' }),
+    ]);
+    const ids = await seedJoinedLecture(admin, student, true);
+    const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    const question = 'Could you show this step again, live?';
+
+    const instructor = b.page;
+    await loginThroughUi(instructor, admin);
+    await instructor.goto('/action-items');
+    await instructor
+      .getByRole('heading', { name: 'Questions needing a response, sorted by course' })
+      .waitFor();
+
+    // The student asks at 0:25 in the live window and is taken to the room, where they wait.
+    const asker = await newUserPage(b);
+    await loginThroughUi(asker, student);
+    await asker.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(asker);
+    await asker.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await asker.getByLabel('Ask a question about this moment of the video').fill(question);
+    await asker.getByRole('button', { name: 'Ask during the live discussion' }).click();
+    await asker.waitForURL(/\/room\/[0-9a-f-]{36}$/);
+    const questionId = asker.url().split('/').pop()!;
+    await asker.getByRole('button', { name: 'Join the meeting' }).click();
+    await roomStatus(asker, 'Waiting for the instructor…');
+    await asker
+      .getByRole('region', { name: 'In the room' })
+      .getByText('Sam Student (student, you)')
+      .waitFor();
+
+    // The instructor's open Action Items shows it at once (pushed, not polled), and they join.
+    const live = instructor.getByRole('listitem').filter({ hasText: question });
+    await live.getByText(STATUS_TEXT.liveWaiting).waitFor({ timeout: 3_000 });
+    // "Join this meeting" leads to the respond page, which starts the meeting and opens its room in a window.
+    const opened = instructor.context().waitForEvent('page', { timeout: 15_000 });
+    await live.getByRole('link', { name: 'Join this meeting' }).click();
+    const room = await opened;
+    expect(room.url()).toBe(`${baseURL()}/room/${questionId}`);
+    await room.getByRole('button', { name: 'Join the meeting' }).click();
+    await roomStatus(room, 'In the meeting with Sam Student. The meeting is being recorded.');
+    await roomStatus(asker, 'In the meeting with Prof Ada.');
+    await asker.getByRole('region', { name: 'In the room' }).getByText('Prof Ada (instructor)').waitFor();
+
+    // Each browser receives the other's camera and microphone.
+    await expect.poll(() => bytesFrom(asker, 'Prof Ada'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => bytesFrom(room, 'Sam Student'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await room.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLVideoElement>('figure.room-tile video')].every(
+        (v) => v.videoWidth > 0,
+      ),
+    );
+
+    await room.waitForTimeout(3_000); // a few seconds of conversation
+    await room.getByRole('button', { name: 'End meeting' }).focus();
+    await room.keyboard.press('Enter');
+    await roomStatus(room, /recording of the meeting was uploaded/);
+    await roomStatus(asker, 'The meeting has ended.');
+
+    // Processed on the server, the recording is the answer; the student plays it at the moment asked.
+    await expect.poll(() => answerOf(student, questionId), { timeout: 90_000, interval: 500 }).toBeTruthy();
+    await asker.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(asker);
+    await asker.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    const cards = asker.getByRole('region', { name: 'Questions at this moment' });
+    await cards.getByRole('button', { name: new RegExp(question) }).click();
+    await asker.getByRole('dialog', { name: question }).waitFor();
+    const played = await asker.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('dialog video');
+      return v && !v.paused && v.currentTime > 1 && v.videoWidth > 0 && { duration: v.duration };
+    });
+    const { duration } = (await played.jsonValue()) as { duration: number };
+    expect(duration).toBeGreaterThan(2);
+    await asker.context().close();
+  }, 180_000);
+});

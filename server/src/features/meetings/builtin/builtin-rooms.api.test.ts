@@ -1,0 +1,199 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type JoinRoomResponse,
+  ROOM_MAX_PEERS,
+  ROOM_MAX_SIGNAL_BYTES,
+  ROOM_PEER_TIMEOUT_MS,
+  type RoomState,
+  type StartMeetingAnswer,
+} from '@lectern/shared';
+import { eq } from 'drizzle-orm';
+import { call, expectStatus } from '../../../../test/calls';
+import { type EventStreamClient, openEventStream } from '../../../../test/event-stream-client';
+import type { TestUser } from '../../../../test/factories';
+import { seedQuestion } from '../../../../test/seed';
+import { type TestApp, createTestApp } from '../../../../test/test-app';
+import { questions, roomPeers } from '../../../db/schema';
+import { type QuestionsWorld, buildQuestionsWorld } from '../../questions/test/world';
+
+// The built-in room's signalling through the real events stream (issue 10): who may enter, what each
+// browser receives, and that an ended room is closed to everyone.
+
+describe('built-in room signalling', () => {
+  let t: TestApp;
+  let w: QuestionsWorld;
+  let base: string;
+  const open: EventStreamClient[] = [];
+  const stream = async (who: TestUser) => {
+    const client = await openEventStream(base, { token: who.token });
+    open.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await buildQuestionsWorld(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => open.splice(0).forEach((c) => c.close()));
+  afterAll(() => t.close());
+
+  /** A live question of studentA whose room the student opened, as the question page does. */
+  const liveRoom = async () => {
+    const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+      lectureId: w.LA.id,
+      live: true,
+      status: 'live',
+    });
+    const start = await call(t, 'GET', `/api/bbb/startMeeting?questionText=Why&questionID=${q.id}`, {
+      as: w.users.studentA,
+    });
+    expectStatus(start, 200);
+    expect(start.json<StartMeetingAnswer>().studentURL).toMatch(new RegExp(`/room/${q.id}$`));
+    return q.id;
+  };
+  const join = async (who: TestUser, questionId: string, status = 200) => {
+    const res = await call(t, 'POST', `/api/rooms/${questionId}/join`, { as: who });
+    expectStatus(res, status);
+    return res.json<JoinRoomResponse>();
+  };
+  const signal = (who: TestUser, questionId: string, body: object) =>
+    call(t, 'POST', `/api/rooms/${questionId}/signal`, { as: who, payload: body });
+
+  it('lets the asker wait, tells the admins a student waits, and lists everyone with names and roles', async () => {
+    const q = await liveRoom();
+    const admin = await stream(w.users.adminA);
+    const classmate = await stream(w.users.studentA2);
+
+    const student = await join(w.users.studentA, q);
+    expect(student.self).toMatchObject({
+      userId: w.users.studentA.id,
+      fullName: 'Sam Student',
+      role: 'student',
+    });
+    expect(student.peers).toEqual([student.self]);
+    expect(student.iceServers).toEqual([]);
+    const waiting = await admin.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
+    expect(waiting.data.waiting).toBe(true);
+
+    const asker = await stream(w.users.studentA);
+    const instructor = await join(w.users.adminA, q);
+    expect(instructor.self).toMatchObject({ fullName: 'Ada Admin', role: 'instructor' });
+    expect(instructor.peers.map((p) => p.peerId).sort()).toEqual(
+      [student.self.peerId, instructor.self.peerId].sort(),
+    );
+    const arrived = await asker.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
+    expect(arrived.data).toMatchObject({ waiting: false, own: true });
+
+    const beat = await call(t, 'POST', `/api/rooms/${q}/heartbeat`, {
+      as: w.users.studentA,
+      payload: { peerId: student.self.peerId },
+    });
+    expectStatus(beat, 200);
+    expect(
+      beat
+        .json<RoomState>()
+        .peers.map((p) => p.role)
+        .sort(),
+    ).toEqual(['instructor', 'student']);
+    await t.settle();
+    expect(classmate.events.filter((e) => e.event.startsWith('room.'))).toEqual([]);
+  });
+
+  it('carries a signal to its addressee only, not even to the other admins', async () => {
+    const q = await liveRoom();
+    const student = await join(w.users.studentA, q);
+    const instructor = await join(w.users.adminA, q);
+    const asker = await stream(w.users.studentA);
+    const admin = await stream(w.users.adminA);
+    const coAdmin = await stream(w.users.coAdminA);
+    const classmate = await stream(w.users.studentA2);
+
+    const offer = {
+      from: instructor.self.peerId,
+      to: student.self.peerId,
+      kind: 'offer',
+      data: '{"sdp":"v=0"}',
+    };
+    expectStatus(await signal(w.users.adminA, q, offer), 204);
+    const received = await asker.waitFor((e) => e.event === 'room.signal');
+    expect(received.data).toEqual({ id: received.id, type: 'room.signal', questionId: q, signal: offer });
+    await t.settle();
+    for (const other of [admin, coAdmin, classmate]) {
+      expect(other.events.filter((e) => e.event === 'room.signal')).toEqual([]);
+    }
+  });
+
+  it('refuses signals from a peer that is not the caller’s, to a peer not in the room, and too large', async () => {
+    const q = await liveRoom();
+    const student = await join(w.users.studentA, q);
+    const instructor = await join(w.users.adminA, q);
+    const base = { kind: 'candidate', data: '{}' };
+    // Posing as the instructor's browser: the peer is not the student's.
+    expectStatus(
+      await signal(w.users.studentA, q, { ...base, from: instructor.self.peerId, to: student.self.peerId }),
+      410,
+    );
+    expectStatus(
+      await signal(w.users.studentA, q, { ...base, from: student.self.peerId, to: w.users.adminA.id }),
+      404,
+    );
+    const tooBig = { from: student.self.peerId, to: instructor.self.peerId, kind: 'offer' };
+    expectStatus(
+      await signal(w.users.studentA, q, { ...tooBig, data: 'x'.repeat(ROOM_MAX_SIGNAL_BYTES + 1) }),
+      400,
+    );
+    expectStatus(
+      await signal(w.users.studentA, q, { ...tooBig, data: 'x'.repeat(3 * ROOM_MAX_SIGNAL_BYTES) }),
+      413,
+    );
+  });
+
+  it('forgets a peer unheard for a while (it joins again) and keeps the room small', async () => {
+    const q = await liveRoom();
+    const first = await join(w.users.studentA, q);
+    t.clock.advance(ROOM_PEER_TIMEOUT_MS + 1000);
+    const beat = (peerId: string) =>
+      call(t, 'POST', `/api/rooms/${q}/heartbeat`, { as: w.users.studentA, payload: { peerId } });
+    expectStatus(await beat(first.self.peerId), 410);
+    const again = await join(w.users.studentA, q);
+    expect(again.peers.map((p) => p.peerId)).toEqual([again.self.peerId]);
+    expectStatus(await beat(again.self.peerId), 200);
+
+    for (let i = 1; i < ROOM_MAX_PEERS; i++) await join(i % 2 ? w.users.adminA : w.users.coAdminA, q);
+    await join(w.users.coAdminA, q, 409);
+  });
+
+  it('lets a browser leave, and closes the room to everyone once an instructor ended it', async () => {
+    const q = await liveRoom();
+    const student = await join(w.users.studentA, q);
+    const instructor = await join(w.users.adminA, q);
+    const admin = await stream(w.users.adminA);
+    expectStatus(
+      await call(t, 'POST', `/api/rooms/${q}/leave`, {
+        as: w.users.studentA,
+        payload: { peerId: student.self.peerId },
+      }),
+      204,
+    );
+    const left = await admin.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
+    expect(left.data.waiting).toBe(false);
+
+    const back = await join(w.users.studentA, q);
+    expectStatus(await call(t, 'POST', `/api/meetings/${q}/end`, { as: w.users.studentA }), 403);
+    expectStatus(await call(t, 'POST', `/api/meetings/${q}/end`, { as: w.users.adminA }), 204);
+
+    const [row] = await t.db.select().from(questions).where(eq(questions.id, q));
+    expect(row!.status).toBe('processing');
+    expect(await t.db.select().from(roomPeers).where(eq(roomPeers.questionId, q))).toEqual([]);
+    await join(w.users.studentA, q, 404);
+    await join(w.users.adminA, q, 404);
+    const beat = await call(t, 'POST', `/api/rooms/${q}/heartbeat`, {
+      as: w.users.studentA,
+      payload: { peerId: back.self.peerId },
+    });
+    expectStatus(beat, 404);
+    const late = { from: instructor.self.peerId, to: back.self.peerId, kind: 'offer', data: '{}' };
+    expectStatus(await signal(w.users.adminA, q, late), 404);
+  });
+});

@@ -1,0 +1,64 @@
+import {
+  Id,
+  JoinRoomResponse,
+  ROOM_MAX_SIGNAL_BYTES,
+  RoomPeerBody,
+  RoomSignalBody,
+  RoomState,
+} from '@lectern/shared';
+import { z } from 'zod';
+import { PER_MINUTE } from '../../../plugins/rate-limit';
+import { currentUser } from '../../../plugins/auth';
+import { type Feature, typed } from '../../feature';
+import { meetingsServiceOf } from '../meetings.registry';
+import { createBuiltinRooms } from './builtin-rooms.service';
+
+const RoomParams = z.strictObject({ questionId: Id });
+/** The largest signal, JSON-escaped, and its envelope. */
+const SIGNAL_BODY_LIMIT = 2 * ROOM_MAX_SIGNAL_BYTES + 1024;
+/** A negotiation is an offer, an answer and a dozen candidates; renegotiations and restarts add a few. */
+const SIGNALS_PER_MINUTE = 300;
+
+/**
+ * The built-in room's signalling routes (shared/schemas/rooms.ts); registered after the meetings feature,
+ * whose POST /api/meetings/{questionId}/end ends the room.
+ */
+export const builtinRoomsRoutes: Feature = (app, deps) => {
+  const rooms = createBuiltinRooms(deps, meetingsServiceOf(deps));
+  const r = typed(app);
+  const user = { auth: 'user' } as const;
+
+  r.post(
+    '/api/rooms/:questionId/join',
+    { schema: { params: RoomParams, response: { 200: JoinRoomResponse } }, config: user },
+    async (req) => rooms.join(currentUser(req), req.params.questionId),
+  );
+
+  r.post(
+    '/api/rooms/:questionId/heartbeat',
+    { schema: { params: RoomParams, body: RoomPeerBody, response: { 200: RoomState } }, config: user },
+    async (req) => rooms.heartbeat(currentUser(req), req.params.questionId, req.body.peerId),
+  );
+
+  r.post(
+    '/api/rooms/:questionId/signal',
+    {
+      schema: { params: RoomParams, body: RoomSignalBody },
+      bodyLimit: SIGNAL_BODY_LIMIT,
+      config: { ...user, rateLimit: { max: SIGNALS_PER_MINUTE, timeWindow: PER_MINUTE } },
+    },
+    async (req, reply) => {
+      await rooms.signal(currentUser(req), req.params.questionId, req.body);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/api/rooms/:questionId/leave',
+    { schema: { params: RoomParams, body: RoomPeerBody }, config: user },
+    async (req, reply) => {
+      await rooms.leave(currentUser(req), req.params.questionId, req.body.peerId);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import {
+  type JoinRoomResponse,
+  ROOM_MAX_PEERS,
+  ROOM_PEER_TIMEOUT_MS,
+  type RoomSignalBody,
+  type RoomState,
+} from '@lectern/shared';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
+import type { Tx } from '../../../db/client';
+import { usersAudience } from '../../../events/domain-event';
+import { emit } from '../../../events/outbox';
+import { conflict, gone, notFound } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { videoAudience } from '../../access/access.service';
+import { findQuestion } from '../../questions/public';
+import type { MeetingsService } from '../meetings.service';
+import {
+  deleteOwnPeer,
+  deleteSilentPeers,
+  findOwnPeer,
+  insertPeer,
+  livePeers,
+  touchPeer,
+} from './room-peers.repository';
+
+const PEER_GONE = 'You are no longer in this room. Join it again.';
+
+/**
+ * The built-in room's signalling (DESIGN §11): who is in a room (rows every instance shares), and the
+ * WebRTC offers, answers and candidates between two browsers, carried as events to the one user each is
+ * for. Every call first checks the room's access rule (meetings service): only the asker and the course
+ * admins, only while the room is open.
+ */
+export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
+  const { db, clock, config } = deps;
+  const heardSince = () => new Date(clock().getTime() - ROOM_PEER_TIMEOUT_MS);
+
+  /** Tells the asker and the course admins the room changed, and whether the student now waits alone. */
+  async function emitPresence(tx: Tx, questionId: string): Promise<void> {
+    const question = await findQuestion(tx, questionId);
+    if (!question) return;
+    const peers = await livePeers(tx, questionId, heardSince());
+    const waiting = peers.some((p) => p.role === 'student') && !peers.some((p) => p.role === 'instructor');
+    await emit(tx, {
+      payload: { type: 'room.presence', videoId: question.videoId, questionId, waiting },
+      audience: await videoAudience(tx, question.videoId, 'admins', question.askerId),
+    });
+  }
+
+  return {
+    async join(user: AuthUser, questionId: string): Promise<JoinRoomResponse> {
+      const access = await meetings.roomAccess(user, questionId);
+      const self = await db.transaction(async (tx) => {
+        // One join at a time per room, so two cannot both take the last place.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`room:${questionId}`}))`);
+        await deleteSilentPeers(tx, questionId, heardSince());
+        const present = await livePeers(tx, questionId, heardSince());
+        if (present.length >= ROOM_MAX_PEERS) throw conflict('The room is full');
+        const peer = await insertPeer(tx, {
+          questionId,
+          userId: user.id,
+          fullName: access.fullName,
+          role: access.role,
+          now: clock(),
+        });
+        await emitPresence(tx, questionId);
+        return peer;
+      });
+      if (access.role === 'instructor') await meetings.markInstructorJoined(questionId);
+      return {
+        questionId,
+        self,
+        peers: await livePeers(db, questionId, heardSince()),
+        iceServers: config.iceServers,
+      };
+    },
+
+    /** "Still here": 410 once this peer was forgotten (the browser then joins again). */
+    async heartbeat(user: AuthUser, questionId: string, peerId: string): Promise<RoomState> {
+      await meetings.roomAccess(user, questionId);
+      const own = await findOwnPeer(db, { peerId, questionId, userId: user.id, since: heardSince() });
+      if (!own) throw gone(PEER_GONE);
+      await touchPeer(db, peerId, clock());
+      return { questionId, peers: await livePeers(db, questionId, heardSince()) };
+    },
+
+    /** Relays one signal from the caller's own peer to another peer of the same room, and to no one else. */
+    async signal(user: AuthUser, questionId: string, signal: RoomSignalBody): Promise<void> {
+      await meetings.roomAccess(user, questionId);
+      const peers = await livePeers(db, questionId, heardSince());
+      if (!peers.some((p) => p.peerId === signal.from && p.userId === user.id)) throw gone(PEER_GONE);
+      const to = peers.find((p) => p.peerId === signal.to && p.peerId !== signal.from);
+      if (!to) throw notFound('That participant is not in the room');
+      await db.transaction((tx) =>
+        emit(tx, {
+          payload: { type: 'room.signal', questionId, signal },
+          audience: usersAudience([to.userId]),
+        }),
+      );
+    },
+
+    async leave(user: AuthUser, questionId: string, peerId: string): Promise<void> {
+      await meetings.roomAccess(user, questionId);
+      await db.transaction(async (tx) => {
+        if (await deleteOwnPeer(tx, { peerId, questionId, userId: user.id }))
+          await emitPresence(tx, questionId);
+      });
+    },
+  };
+}

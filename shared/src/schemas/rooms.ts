@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+// The built-in live room (DESIGN §11): browsers talk WebRTC to each other; Lectern only carries the
+// signalling. POST /api/rooms/{questionId}/join|heartbeat|signal|leave; what the others send arrives on
+// the events stream as `room.signal` (addressed to one user) and `room.presence` (the room changed).
+
+/** A small mesh: the asker, the instructor and co-admins (each browser sends to every other). */
+export const ROOM_MAX_PEERS = 4;
+/** An SDP offer with audio, video and many codecs is ~8 KB; candidates are a few hundred bytes. */
+export const ROOM_MAX_SIGNAL_BYTES = 32 * 1024;
+/** A browser says it is still there this often; one unheard for ROOM_PEER_TIMEOUT_MS has left. */
+export const ROOM_HEARTBEAT_MS = 10_000;
+export const ROOM_PEER_TIMEOUT_MS = 30_000;
+
+export const RoomRole = z.enum(['student', 'instructor']);
+export type RoomRole = z.infer<typeof RoomRole>;
+
+export const RoomPeer = z.object({
+  /** One browser tab in the room; a new id on every join. */
+  peerId: Id,
+  userId: Id,
+  fullName: z.string(),
+  role: RoomRole,
+});
+export type RoomPeer = z.infer<typeof RoomPeer>;
+
+/** RTCIceServer as the browser takes it (from the server's ICE_SERVERS). */
+export const IceServer = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+
+export const RoomState = z.object({
+  questionId: Id,
+  /** Everyone in the room now, the caller included. */
+  peers: z.array(RoomPeer),
+});
+export type RoomState = z.infer<typeof RoomState>;
+
+export const JoinRoomResponse = RoomState.extend({
+  /** The caller's own peer: `from` of what it signals, `to` of what it receives. */
+  self: RoomPeer,
+  iceServers: z.array(IceServer),
+});
+export type JoinRoomResponse = z.infer<typeof JoinRoomResponse>;
+
+export const RoomPeerBody = z.strictObject({ peerId: Id });
+export type RoomPeerBody = z.infer<typeof RoomPeerBody>;
+
+export const SignalKind = z.enum(['offer', 'answer', 'candidate']);
+export type SignalKind = z.infer<typeof SignalKind>;
+
+export const RoomSignalBody = z.strictObject({
+  from: Id,
+  to: Id,
+  kind: SignalKind,
+  /** The description or candidate as JSON; opaque to the server. */
+  data: z.string().min(1).max(ROOM_MAX_SIGNAL_BYTES),
+});
+export type RoomSignalBody = z.infer<typeof RoomSignalBody>;

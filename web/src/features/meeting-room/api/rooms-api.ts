@@ -1,0 +1,31 @@
+import type { JoinRoomResponse, RoomSignalBody, RoomState, StartMeetingAnswer } from '@lectern/shared';
+import { api } from '../../../lib/api-client';
+
+// The built-in room's signalling calls (shared/schemas/rooms.ts). What the others send comes back on the
+// events stream, not as answers to these.
+
+const room = (questionId: string, action: string) => `/api/rooms/${encodeURIComponent(questionId)}/${action}`;
+
+export const joinRoom = (questionId: string) =>
+  api<JoinRoomResponse>(room(questionId, 'join'), { method: 'POST', body: {} });
+
+/** "Still here"; answers who is in the room now. */
+export const heartbeat = (questionId: string, peerId: string) =>
+  api<RoomState>(room(questionId, 'heartbeat'), { method: 'POST', body: { peerId } });
+
+export const sendSignal = (questionId: string, signal: RoomSignalBody) =>
+  api<void>(room(questionId, 'signal'), { method: 'POST', body: signal });
+
+/** Sent as the tab closes too, so it must outlive the page. */
+export const leaveRoom = (questionId: string, peerId: string) =>
+  api<void>(room(questionId, 'leave'), { method: 'POST', body: { peerId }, keepalive: true });
+
+/** The instructor ends the meeting: the room closes and the question is processing. */
+export const endRoom = (questionId: string) =>
+  api<void>(`/api/meetings/${encodeURIComponent(questionId)}/end`, { method: 'POST' });
+
+/** GET /api/bbb/startMeeting (SPEC §7): the question's room, whichever provider runs; the caller's URL. */
+export const startMeeting = (questionId: string, questionText: string) =>
+  api<StartMeetingAnswer>(
+    `/api/bbb/startMeeting?questionID=${encodeURIComponent(questionId)}&questionText=${encodeURIComponent(questionText)}`,
+  );

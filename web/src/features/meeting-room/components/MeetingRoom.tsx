@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useEventsStatus } from '../../../lib/events/EventsProvider';
+import type { RoomSnapshot, UploadRecording } from '../room-session';
+import { useRoomSession } from '../use-room-session';
+import { PeopleInRoom } from './PeopleInRoom';
+import { VideoTile } from './VideoTile';
+import '../meeting-room.css';
+
+export const WAITING_FOR_INSTRUCTOR = 'Waiting for the instructor…';
+
+/** The status line: what the user is waiting for, or who they are talking with. */
+function statusOf(s: RoomSnapshot): string {
+  if (s.message) return s.message;
+  if (s.phase !== 'inRoom' || !s.self) return '';
+  const instructorHere = s.remotes.some((r) => r.peer.role === 'instructor');
+  if (s.self.role === 'student' && !instructorHere) return WAITING_FOR_INSTRUCTOR;
+  if (s.remotes.length === 0) return 'You are alone in the room. The student has left or not joined yet.';
+  const names = s.remotes.map((r) => r.peer.fullName).join(', ');
+  return `In the meeting with ${names}.${s.recording ? ' The meeting is being recorded.' : ''}`;
+}
+
+/**
+ * A live room of the built-in provider: join, see and hear the others, and (instructors) share a screen
+ * and end the meeting, which uploads its recording as the question's answer through `uploadRecording`.
+ */
+export function MeetingRoom({
+  questionId,
+  uploadRecording,
+  progress,
+}: {
+  questionId: string;
+  uploadRecording: UploadRecording;
+  /** The upload's progress bar, while the recording is sent. */
+  progress?: ReactNode;
+}) {
+  const { session, snapshot: s } = useRoomSession(questionId);
+  // Signals arrive on the events stream: joining before it is open could miss the first offer.
+  const streamOpen = useEventsStatus() === 'open';
+  const inRoom = s.phase === 'inRoom' || s.phase === 'reconnecting';
+  const instructor = s.self?.role === 'instructor';
+
+  return (
+    <div className="meeting-room">
+      <p role="status" className="room-status">
+        {statusOf(s)}
+      </p>
+      {s.mediaProblem && inRoom && (
+        <p role="alert" className="error-text">
+          {s.mediaProblem}
+        </p>
+      )}
+      {(s.phase === 'idle' || s.phase === 'failed') && (
+        <button type="button" onClick={() => void session.join()} disabled={!streamOpen}>
+          Join the meeting
+        </button>
+      )}
+      {inRoom && s.self && (
+        <>
+          <PeopleInRoom self={s.self} others={s.remotes.map((r) => r.peer)} />
+          <div className="room-tiles">
+            {s.localStream && <VideoTile label={`${s.self.fullName} (you)`} stream={s.localStream} self />}
+            {s.screen && <VideoTile label="Your shared screen" stream={s.screen} self />}
+            {s.remotes.map((r) => (
+              <VideoTile
+                key={r.peer.peerId}
+                label={r.peer.fullName}
+                stream={r.stream}
+                state={r.state}
+                stats={{ peerId: r.peer.peerId, bytesFrom: session.bytesFrom }}
+              />
+            ))}
+            {s.remotes.map(
+              (r) =>
+                r.screen && (
+                  <VideoTile
+                    key={`${r.peer.peerId}-screen`}
+                    label={`${r.peer.fullName}: shared screen`}
+                    stream={r.screen}
+                  />
+                ),
+            )}
+          </div>
+          <div className="room-controls">
+            {instructor &&
+              (s.screen ? (
+                <button type="button" onClick={session.stopScreen}>
+                  Stop sharing
+                </button>
+              ) : (
+                <button type="button" onClick={() => void session.shareScreen()}>
+                  Share screen
+                </button>
+              ))}
+            {instructor ? (
+              <button type="button" className="danger" onClick={() => void session.end(uploadRecording)}>
+                End meeting
+              </button>
+            ) : (
+              <button type="button" onClick={session.dispose}>
+                Leave the room
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      {s.phase === 'ended' && progress}
+      {s.phase === 'ended' && s.pendingFile && !progress && (
+        <button type="button" onClick={() => void session.upload(uploadRecording)}>
+          Try the upload again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import {
+  type IceServer,
+  ROOM_HEARTBEAT_MS,
+  type RoomPeer,
+  type SignalKind,
+  type StreamEvent,
+} from '@lectern/shared';
+import { ApiError } from '../../lib/api-client';
+import { endRoom, heartbeat, joinRoom, leaveRoom, sendSignal } from './api/rooms-api';
+import { openLocalMedia, openScreen } from './local-media';
+import { MeetingRecording } from './meeting-recording';
+import { PeerLink } from './peer-link';
+
+export type RoomPhase = 'idle' | 'joining' | 'inRoom' | 'reconnecting' | 'ending' | 'ended' | 'failed';
+
+/** What the uploader says about the recording (the respond page's upload, reused). */
+export type UploadRecording = (file: File) => Promise<{ ok: boolean; message: string }>;
+
+export interface RemoteView {
+  peer: RoomPeer;
+  stream: MediaStream;
+  screen: MediaStream | null;
+  state: RTCPeerConnectionState;
+}
+
+export interface RoomSnapshot {
+  phase: RoomPhase;
+  self: RoomPeer | null;
+  remotes: RemoteView[];
+  /** This browser's camera and microphone (what it has of them). */
+  localStream: MediaStream | null;
+  /** The screen this browser shares, a stream of its own so the others tell it from the camera. */
+  screen: MediaStream | null;
+  /** Camera or microphone missing: shown, never blocking. */
+  mediaProblem: string;
+  /** The status line. */
+  message: string;
+  recording: boolean;
+  /** The meeting's recording, kept until its upload succeeded (a failed upload can be tried again). */
+  pendingFile: File | null;
+}
+
+const INITIAL: RoomSnapshot = {
+  phase: 'idle',
+  self: null,
+  remotes: [],
+  localStream: null,
+  screen: null,
+  mediaProblem: '',
+  message: '',
+  recording: false,
+  pendingFile: null,
+};
+
+export const ENDED_MESSAGE = 'The meeting has ended.';
+const GONE = [403, 404];
+/** The server forgot this peer (unheard too long): same room, new peer. */
+const PEER_EXPIRED = 410;
+
+/**
+ * One browser tab in one live room: joins through Lectern, keeps a PeerLink to every other peer the
+ * server lists, applies the signals addressed to it, says it is still there, rejoins the same room after a
+ * drop, and (for an instructor) records the meeting and uploads it when they end it.
+ */
+export class RoomSession {
+  private snapshot: RoomSnapshot = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private readonly links = new Map<string, { peer: RoomPeer; link: PeerLink }>();
+  private iceServers: IceServer[] = [];
+  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Signals leave one at a time, so the other side gets an offer before its candidates. */
+  private outbox: Promise<unknown> = Promise.resolve();
+  private recordingSession: MeetingRecording | null = null;
+  /** Bumped by dispose: a join still awaiting the browser or the server then lets go of what it got. */
+  private generation = 0;
+
+  constructor(readonly questionId: string) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+
+  join = async () => {
+    if (this.snapshot.phase !== 'idle' && this.snapshot.phase !== 'failed') return;
+    const generation = this.generation;
+    this.update({ phase: 'joining', message: 'Joining the room…' });
+    if (!this.snapshot.localStream) {
+      const media = await openLocalMedia();
+      if (generation !== this.generation) return media.stream.getTracks().forEach((t) => t.stop());
+      this.update({ localStream: media.stream, mediaProblem: media.problem });
+    }
+    await this.enter();
+  };
+
+  /** A stream event: a signal for this tab, or any news of this room (then ask who is there). */
+  onEvent = (event: StreamEvent) => {
+    if (event.questionId !== this.questionId || !this.snapshot.self) return;
+    if (event.type !== 'room.signal') return void this.sync();
+    const signal = event.signal;
+    if (!signal || signal.to !== this.snapshot.self.peerId) return;
+    const known = this.links.get(signal.from);
+    // An offer from a peer this tab has not listed yet (it joined a moment ago): answer it now.
+    const link =
+      known?.link ?? this.connect({ peerId: signal.from, userId: '', fullName: '', role: 'student' });
+    if (!known) void this.sync();
+    void link.receive(signal.kind, signal.data);
+  };
+
+  shareScreen = async () => {
+    const track = await openScreen();
+    if (!track || !this.snapshot.localStream) return track?.stop();
+    track.addEventListener('ended', () => this.stopScreen());
+    const screen = new MediaStream([track]);
+    for (const { link } of this.links.values()) link.addTrack(track, screen);
+    this.update({ screen });
+    this.followRecording();
+  };
+
+  stopScreen = () => {
+    const track = this.snapshot.screen?.getVideoTracks()[0];
+    if (!track) return;
+    track.stop();
+    for (const { link } of this.links.values()) link.removeTrack(track);
+    this.update({ screen: null });
+    this.followRecording();
+  };
+
+  /** The instructor ends the meeting: the recording stops, the room closes, the recording is uploaded. */
+  end = async (upload: UploadRecording) => {
+    if (this.snapshot.phase !== 'inRoom' && this.snapshot.phase !== 'reconnecting') return;
+    this.update({ phase: 'ending', message: 'Ending the meeting…' });
+    const file = (await this.recordingSession?.stop()) ?? null;
+    this.recordingSession = null;
+    this.update({ recording: false, pendingFile: file });
+    await endRoom(this.questionId).catch(() => undefined); // already ended: nothing more to do
+    this.close(ENDED_MESSAGE);
+    if (file) await this.upload(upload);
+  };
+
+  upload = async (upload: UploadRecording) => {
+    const file = this.snapshot.pendingFile;
+    if (!file) return;
+    this.update({ message: 'Uploading the recording of the meeting…' });
+    const outcome = await upload(file);
+    this.update({ message: outcome.message, pendingFile: outcome.ok ? null : file });
+  };
+
+  /** Inbound bytes from one peer so far (RTCPeerConnection stats): the page shows it on the tile. */
+  bytesFrom = (peerId: string): Promise<number> =>
+    this.links.get(peerId)?.link.bytesReceived() ?? Promise.resolve(0);
+
+  /** The page is gone: leave the room and let go of every device. The session may join again after. */
+  dispose = () => {
+    this.generation++;
+    const self = this.snapshot.self;
+    if (self && this.snapshot.phase !== 'ended')
+      void leaveRoom(this.questionId, self.peerId).catch(() => undefined);
+    void this.recordingSession?.stop();
+    this.recordingSession = null;
+    this.close('');
+    this.update(INITIAL);
+  };
+
+  private async enter(): Promise<void> {
+    const generation = this.generation;
+    try {
+      const joined = await joinRoom(this.questionId);
+      if (generation !== this.generation) {
+        return void leaveRoom(this.questionId, joined.self.peerId).catch(() => undefined);
+      }
+      this.iceServers = joined.iceServers;
+      this.update({ phase: 'inRoom', self: joined.self, message: '' });
+      this.reconcile(joined.peers);
+      clearInterval(this.timer);
+      this.timer = setInterval(() => void this.sync(), ROOM_HEARTBEAT_MS);
+      if (joined.self.role === 'instructor' && !this.recordingSession) {
+        this.recordingSession = MeetingRecording.start();
+        this.update({ recording: this.recordingSession !== null });
+      }
+      this.followRecording();
+    } catch (error) {
+      if (error instanceof ApiError && GONE.includes(error.status)) return this.close(ENDED_MESSAGE);
+      this.update({ phase: 'failed', message: `Could not join the room: ${(error as Error).message}` });
+    }
+  }
+
+  /** Heartbeat: the server answers who is in the room, or that this peer or the room is gone. */
+  private async sync(): Promise<void> {
+    const self = this.snapshot.self;
+    if (!self || !['inRoom', 'reconnecting'].includes(this.snapshot.phase)) return;
+    try {
+      const state = await heartbeat(this.questionId, self.peerId);
+      if (this.snapshot.phase === 'reconnecting') this.update({ phase: 'inRoom', message: '' });
+      this.reconcile(state.peers);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+        return this.update({ phase: 'reconnecting', message: 'Connection lost. Reconnecting…' });
+      }
+      if (error.status === PEER_EXPIRED) return this.rejoin();
+      if (GONE.includes(error.status)) this.close(ENDED_MESSAGE);
+    }
+  }
+
+  private async rejoin(): Promise<void> {
+    this.update({ phase: 'reconnecting', message: 'Connection lost. Rejoining the room…' });
+    this.dropLinks();
+    await this.enter();
+  }
+
+  /** One link per other peer the server lists; links to peers no longer listed close. */
+  private reconcile(peers: RoomPeer[]): void {
+    const self = this.snapshot.self;
+    if (!self) return;
+    const others = peers.filter((p) => p.peerId !== self.peerId);
+    const listed = new Set(others.map((p) => p.peerId));
+    for (const [peerId, { link }] of this.links) {
+      if (!listed.has(peerId)) {
+        link.close();
+        this.links.delete(peerId);
+      }
+    }
+    for (const peer of others) {
+      const known = this.links.get(peer.peerId);
+      if (known) known.peer = peer;
+      else this.connect(peer);
+    }
+    this.refreshRemotes();
+  }
+
+  private connect(peer: RoomPeer): PeerLink {
+    const self = this.snapshot.self!;
+    const link = new PeerLink({
+      iceServers: this.iceServers,
+      polite: self.peerId > peer.peerId,
+      localStream: this.snapshot.localStream ?? new MediaStream(),
+      send: (kind, data) => this.send(peer.peerId, kind, data),
+      onChange: () => this.refreshRemotes(),
+    });
+    const screen = this.snapshot.screen;
+    for (const track of screen?.getTracks() ?? []) link.addTrack(track, screen!);
+    this.links.set(peer.peerId, { peer, link });
+    return link;
+  }
+
+  private send(to: string, kind: SignalKind, data: string): void {
+    const from = this.snapshot.self?.peerId;
+    if (!from) return;
+    this.outbox = this.outbox
+      .then(() => sendSignal(this.questionId, { from, to, kind, data }))
+      .catch(() => undefined); // a lost signal is healed by the ICE restart or the rejoin
+  }
+
+  private refreshRemotes(): void {
+    const remotes = [...this.links.values()]
+      .filter(({ peer }) => peer.userId !== '')
+      .map(({ peer, link }) => ({
+        peer,
+        stream: link.remoteStream,
+        screen: link.remoteScreen,
+        state: link.state,
+      }));
+    this.update({ remotes });
+    this.followRecording();
+  }
+
+  private followRecording(): void {
+    const { self, localStream, screen, remotes } = this.snapshot;
+    if (!this.recordingSession || !self || !localStream) return;
+    const shared = [screen, ...remotes.map((r) => r.screen)].find((s) => s !== null);
+    this.recordingSession.update(
+      [
+        { key: self.peerId, name: self.fullName, stream: localStream },
+        ...remotes.map((r) => ({ key: r.peer.peerId, name: r.peer.fullName, stream: r.stream })),
+      ],
+      shared?.getVideoTracks()[0] ?? null,
+    );
+  }
+
+  private dropLinks(): void {
+    for (const { link } of this.links.values()) link.close();
+    this.links.clear();
+    this.update({ remotes: [] });
+  }
+
+  private close(message: string): void {
+    clearInterval(this.timer);
+    this.dropLinks();
+    for (const stream of [this.snapshot.localStream, this.snapshot.screen]) {
+      stream?.getTracks().forEach((t) => t.stop());
+    }
+    this.update({ phase: 'ended', message, localStream: null, screen: null });
+  }
+
+  private update(patch: Partial<RoomSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.listeners.forEach((listener) => listener());
+  }
+}
