@@ -5,8 +5,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
 // The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin: after a
 // kill -9 a PostgreSQL job lease takes a minute to expire.
+// The slow-client test's child server is about sockets and descriptors, not the database.
 const pgliteOnly = [
   'server/test/durability.api.test.ts',
+  'server/test/slow-clients.api.test.ts',
   'server/src/features/videos/processing-crash.api.test.ts',
 ];
 // Only a real PostgreSQL server can cut a server's connections, or host several instances on one

@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -55,7 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024, // SECURITY VAL-1
     return503OnClosing: true,
+    ...slowClientServerOptions(config),
   });
+  registerSlowClientLimits(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: text/plain bodies would make unauthenticated POSTs simple CSRF requests (SECURITY VAL-1).

@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  UPLOAD_STALL_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(128),
 });
 
 export interface AppConfig {
@@ -57,11 +60,22 @@ export interface AppConfig {
   processingConcurrency: number;
   /** Keep an upload as uploaded after its converted MP4 is verified (in DATA_DIR/media/originals). */
   keepOriginals: boolean;
+  /** Slow clients (issue 12): see plugins/slow-clients.ts and .env.example. */
+  transport: TransportLimits;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
   outboxDir: string;
   pgliteDir: string;
+}
+
+export interface TransportLimits {
+  /** Time to send the request's headers, and then a (non-upload) body. */
+  requestTimeoutMs: number;
+  /** An upload that receives less than UPLOAD_MIN_PROGRESS_BYTES in this long is cut. */
+  uploadStallMs: number;
+  /** Connections from one address (not a trusted proxy) still sending their request. */
+  maxConnectionsPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg(),
     processingConcurrency: e.PROCESSING_CONCURRENCY,
     keepOriginals: e.KEEP_ORIGINALS === 'true',
+    transport: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

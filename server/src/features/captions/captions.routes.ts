@@ -62,7 +62,10 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.put(
     '/api/captions/:owner/:ownerId/:language',
-    { schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery }, config: user },
+    {
+      schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery },
+      config: { ...user, upload: true },
+    },
     async (req) => {
       if (!Buffer.isBuffer(req.body))
         throw unsupportedMedia('Send the caption file itself as text/vtt or application/x-subrip');

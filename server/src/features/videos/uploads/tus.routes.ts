@@ -172,7 +172,7 @@ export const tusRoutes: Feature = (app, deps) => {
     app.route({
       method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
       url,
-      config: { auth: 'user' },
+      config: { auth: 'user', upload: true },
       handler: handle,
     });
     app.route({ method: 'OPTIONS', url, config: { auth: 'public' }, handler: handle });
