@@ -16,6 +16,7 @@ import { createDiskMediaStore } from './lib/media-store';
 import { createSharedState } from './lib/shared-state';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { BODY_LIMITS, registerJsonBodies } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024, // SECURITY VAL-1
+    bodyLimit: BODY_LIMITS.default, // routes that need more raise it (issue 12, SECURITY VAL-1)
     return503OnClosing: true,
     ...slowClientServerOptions(config),
   });
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: text/plain bodies would make unauthenticated POSTs simple CSRF requests (SECURITY VAL-1).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app);
 
   const { database } = options;
   const log = app.log as FastifyBaseLogger;
