@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
-import { type Ingested, dropOriginal, ingestUpload } from '../videos/ingest';
+import { type Ingested, discardIngested, ingestUpload } from '../videos/ingest';
 import { videoSourceOf } from '../videos/video.mapper';
 import { answerPending, dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
@@ -63,10 +63,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
     try {
       ({ question } = await authorize(caller, fields));
     } catch (error) {
-      if ('ready' in ingested) {
-        const gone = await deleteUnreferencedMediaRows(db, [ingested.ready.sha256]);
-        await removeUnreferencedMedia(db, deps.media, gone);
-      } else await dropOriginal(deps, ingested);
+      await discardIngested(deps, ingested);
       throw error;
     }
     const ready = 'ready' in ingested ? ingested.ready : null;
