@@ -10,5 +10,6 @@ export default defineConfig({
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },
   },
-  build: { sourcemap: true },
+  // No source maps in the build: they would publish the app's source (issue 12).
+  build: { sourcemap: false },
 });
