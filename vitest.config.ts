@@ -4,10 +4,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set (CI sets it).
 const apiTests = ['server/src/**/*.api.test.ts', 'server/test/**/*.api.test.ts'];
 // The embedded database's own durability tests (kill -9, data-dir lock) have no PostgreSQL twin: after a
-// kill -9 a PostgreSQL job lease takes a minute to expire. The nginx media delivery test does not touch
-// the database's kind at all.
+// kill -9 a PostgreSQL job lease takes a minute to expire. The nginx media delivery and slow-client tests
+// are about delivery, sockets and descriptors, not the database's kind.
 const pgliteOnly = [
   'server/test/durability.api.test.ts',
+  'server/test/slow-clients.api.test.ts',
   'server/src/features/videos/processing-crash.api.test.ts',
   'server/src/features/videos/media-accel.api.test.ts',
   'server/test/startup-failure.api.test.ts', // its server is on the embedded database either way

@@ -12,7 +12,8 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },
   },
   build: {
-    sourcemap: true,
+    // No source maps in the build: they would publish the app's source (issue 12).
+    sourcemap: false,
     // dist/.vite/manifest.json: which chunks a page loads, for the first-load budget (scripts/lib/first-load.mjs).
     manifest: true,
   },

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config/env';
@@ -12,13 +12,17 @@ import { sessionResolver } from './features/auth/session-resolver';
 import { type StreamHub, createStreamHub } from './features/events/stream-hub';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { loggableError } from './lib/query-errors';
 import { createDiskMediaStore } from './lib/media-store';
 import { createSharedState } from './lib/shared-state';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
+import { BODY_LIMITS, registerJsonBodies } from './plugins/json-body';
+import { registerNulGuard } from './plugins/nul-bytes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -28,12 +32,17 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** false for tests; pino options otherwise. */
   logger?: boolean | object;
+  /** The app's own logger options, written here instead of stdout (tests that read the log). */
+  logStream?: DestinationStream;
 }
 
 // Never logged: tokens and passwords (SECURITY LOG-2).
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'];
-// Page URLs that carry a secret (the reset token) are logged without it.
+// Page URLs that carry a secret (the reset token) are logged without it, and so are media URLs' grants.
 const SECRET_IN_PATH = /^(\/reset-password\/)[^/?#]+/;
+const SECRET_IN_QUERY = /([?&](?:sig|token)=)[^&#]*/g;
+const loggableUrl = (url: string) =>
+  url.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
 
 const loggerOptions = (level: string) => ({
   level,
@@ -42,9 +51,11 @@ const loggerOptions = (level: string) => ({
   serializers: {
     req: (req: FastifyRequest) => ({
       method: req.method,
-      url: req.url.replace(SECRET_IN_PATH, '$1[redacted]'),
+      url: loggableUrl(req.url),
       remoteAddress: req.ip,
     }),
+    // A failed query's parameters never reach the log (issue 12): the hash of a password among them.
+    err: loggableError,
   },
 });
 
@@ -52,15 +63,23 @@ const loggerOptions = (level: string) => ({
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger:
+      options.logger ??
+      (options.logStream
+        ? { ...loggerOptions(config.logLevel), stream: options.logStream }
+        : loggerOptions(config.logLevel)),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024, // SECURITY VAL-1
+    bodyLimit: BODY_LIMITS.default, // routes that need more raise it (issue 12, SECURITY VAL-1)
     return503OnClosing: true,
+    ...slowClientServerOptions(config),
   });
+  registerSlowClientLimits(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: text/plain bodies would make unauthenticated POSTs simple CSRF requests (SECURITY VAL-1).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodies(app);
+  registerNulGuard(app);
 
   const { database } = options;
   const log = app.log as FastifyBaseLogger;

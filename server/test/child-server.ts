@@ -25,10 +25,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface SpawnOptions {
+  /** Runs the server under `prlimit --nofile=N:N` (util-linux): at most N open file descriptors. */
+  fileDescriptorLimit?: number;
+}
+
 /** Starts server/src/main.ts on a free port; embedded database in dataDir unless env names another. */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<ChildServer> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/src/main.ts'];
+  const limit = options.fileDescriptorLimit;
+  // prlimit execs the command, so the child's pid stays the server's.
+  const [command, ...args] = limit ? ['prlimit', `--nofile=${limit}:${limit}`, ...node] : node;
+  const proc = spawn(command!, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -32,7 +32,7 @@ describe('route policies', () => {
     expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
-  it('treats a server route that forgot its policy as needing a user', async () => {
+  it('treats any route that forgot its policy as needing a user, outside /api too (issue 12)', async () => {
     const app = Fastify();
     registerAuth(app, sessionResolver(t.app.deps));
     app.get('/api/forgotten', async () => ({ secret: true }));
@@ -40,7 +40,7 @@ describe('route policies', () => {
     await app.ready();
     expect(app.routePolicies).toContainEqual({ method: 'GET', url: '/api/forgotten', auth: undefined });
     expect((await app.inject({ method: 'GET', url: '/api/forgotten' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/some-page' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/some-page' })).statusCode).toBe(401);
     await app.close();
   });
 });

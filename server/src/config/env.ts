@@ -56,6 +56,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\/[\w/-]*\/$/, 'a path that starts and ends with /, such as /_lectern_media/')
     .optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  UPLOAD_STALL_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(128),
 });
 
 export interface AppConfig {
@@ -88,11 +91,22 @@ export interface AppConfig {
    * `X-Accel-Redirect` to this internal location instead of the file (docs/deploy.md).
    */
   mediaAccelPrefix: string | undefined;
+  /** Slow clients (issue 12): see plugins/slow-clients.ts and .env.example. */
+  transport: TransportLimits;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
   outboxDir: string;
   pgliteDir: string;
+}
+
+export interface TransportLimits {
+  /** Time to send the request's headers, and then a (non-upload) body. */
+  requestTimeoutMs: number;
+  /** An upload that receives less than UPLOAD_MIN_PROGRESS_BYTES in this long is cut. */
+  uploadStallMs: number;
+  /** Connections from one address (not a trusted proxy) still sending their request. */
+  maxConnectionsPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     processingConcurrency: e.PROCESSING_CONCURRENCY,
     keepOriginals: e.KEEP_ORIGINALS === 'true',
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
+    transport: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

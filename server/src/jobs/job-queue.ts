@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import type { Listen } from '../db/notifications';
 import { coalesced } from '../lib/coalesced';
+import { recordableMessage } from '../lib/query-errors';
 import { retryDelayMs } from './backoff';
 import {
   JOBS_CHANNEL,
@@ -102,7 +103,7 @@ export function createJobQueue(options: {
       });
       await finishJob(db, job.id);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = recordableMessage(error);
       if (shutdown.signal.aborted) {
         await retryJob(db, job.id, { delayMs: 0, reason: null, refund: true });
       } else if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {

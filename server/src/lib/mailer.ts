@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { asEightBit } from './outbox-eml';
 
 export interface MailMessage {
   to: string;
@@ -28,12 +29,13 @@ export function createMailer(
     async deliver(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Each file holds live links (a password reset): readable by Lectern's user only (issue 12).
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`,
       );
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      await fs.writeFile(file, asEightBit((info as unknown as { message: Buffer }).message), { mode: 0o600 });
       // The link itself is a secret (SECURITY LOG-2): the log says where to find it.
       log.info({ file, subject: message.subject }, 'mail written to the outbox (no SMTP_URL set)');
     },

@@ -21,7 +21,7 @@ export interface RoutePolicy {
   auth: RouteAuth | undefined;
 }
 
-// Paths served by the API itself; the SPA's pages and assets are public by nature.
+// Paths served by the API itself (the rest is the web app's pages and files).
 const SERVER_PREFIXES = ['/api/', '/tus', '/media/'];
 export const isServerPath = (url: string): boolean => SERVER_PREFIXES.some((p) => url.startsWith(p));
 
@@ -66,9 +66,10 @@ export function registerAuth(app: FastifyInstance, resolveSession: ResolveSessio
       req.user = session.user;
       req.sessionId = session.sessionId;
     }
-    // Deny by default (SECURITY AC-1): a server route that forgot its policy needs a user.
-    const auth =
-      req.routeOptions.config.auth ?? (isServerPath(req.routeOptions.url ?? '') ? 'user' : 'public');
+    // Deny by default (SECURITY AC-1, issue 12): a route that forgot its policy needs a user, wherever
+    // it is. Public without a policy: only the not-found handler (the web app's pages, a 404) and the
+    // web app's own files, which web.ts marks public.
+    const auth = req.routeOptions.config.auth ?? (req.is404 ? 'public' : 'user');
     if (auth === 'user' && !req.user) throw unauthorized();
   });
 }

@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode } from '@lectern/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+import { isDataException, sqlStateOf } from '../lib/query-errors';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -19,6 +20,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 const UNIQUE_VIOLATION = '23505';
+export const INVALID_VALUE = 'The request contains a value that cannot be stored';
 
 /** The one place where errors become `{ error, code }` answers (DESIGN §6). Stacks and SQL never leave. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -37,8 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const error = issues[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ error, code: 'VALIDATION', issues } satisfies ErrorBody);
     }
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (sqlStateOf(err) === UNIQUE_VIOLATION) {
       return reply.code(409).send({ error: 'That already exists', code: 'CONFLICT' } satisfies ErrorBody);
+    }
+    // A value the database cannot store (a NUL in text, a number out of range) is bad input (issue 12).
+    if (isDataException(err)) {
+      return reply.code(400).send({ error: INVALID_VALUE, code: 'BAD_REQUEST' } satisfies ErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

@@ -14,7 +14,9 @@ export async function registerRateLimit(app: FastifyInstance, counters: Counters
   await app.register(rateLimit, {
     store: rateLimitStore(counters), // counts across instances on PostgreSQL
     global: true,
-    hook: 'preHandler', // after authentication, so the key can be the user
+    // Before the body is read and parsed (issue 12), yet after authentication (an app-wide onRequest hook,
+    // which runs before this route-level one), so the key can be the user.
+    hook: 'onRequest',
     keyGenerator: userOrIpKey,
     // 10 requests a second per user on average; polling every 7 s is far below (SECURITY RL-2).
     max: (req) => (req.user ? 600 : 3000),

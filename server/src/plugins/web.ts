@@ -11,12 +11,20 @@ import { isServerPath } from './auth';
 export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
   const hasSpa = fs.existsSync(path.join(webDistDir, 'index.html'));
   if (hasSpa) {
+    // The web app's own files are public; every other route must declare its policy (auth.ts).
+    app.addHook('onRoute', (route) => {
+      const file = path.join(webDistDir, decodeURIComponent(route.url));
+      if (route.config?.auth === undefined && file.startsWith(webDistDir) && fs.existsSync(file))
+        route.config = { ...route.config, auth: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
       // The web build writes .br and .gz beside its text assets (web/build-tools/precompress.ts).
       preCompressed: true,
+      // Source maps are the app's source: never served, even from a build that made them (issue 12).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in asset names: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -26,7 +34,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !isServerPath(req.url);
+    const isPage = req.method === 'GET' && !isServerPath(req.url) && !req.url.split('?')[0]!.endsWith('.map');
     if (hasSpa && isPage)
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply

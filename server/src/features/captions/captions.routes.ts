@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { unsupportedMedia } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
+import { BODY_LIMITS } from '../../plugins/json-body';
 import { type Feature, typed } from '../feature';
 import { createCaptionsService } from './captions.service';
 import { createSearchService } from './search.service';
@@ -62,7 +63,10 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.put(
     '/api/captions/:owner/:ownerId/:language',
-    { schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery }, config: user },
+    {
+      schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery },
+      config: { ...user, upload: true },
+    },
     async (req) => {
       if (!Buffer.isBuffer(req.body))
         throw unsupportedMedia('Send the caption file itself as text/vtt or application/x-subrip');
@@ -72,7 +76,11 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/captions/:owner/:ownerId/:language/versions',
-    { schema: { params: CaptionTrackParams, body: SaveCaptionVersionBody }, config: user },
+    {
+      schema: { params: CaptionTrackParams, body: SaveCaptionVersionBody },
+      bodyLimit: BODY_LIMITS.captionCues,
+      config: { ...user, upload: true }, // megabytes of JSON: cut when it stalls, not after 10 s
+    },
     async (req, reply) =>
       reply.code(201).send(await captions.saveEdited(currentUser(req), req.params, req.body)),
   );

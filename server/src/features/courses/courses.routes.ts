@@ -14,6 +14,7 @@ import {
 } from '@lectern/shared';
 import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../plugins/auth';
+import { BODY_LIMITS } from '../../plugins/json-body';
 import { type Feature, typed } from '../feature';
 import { createCoursesService } from './courses.service';
 import { type JoinOutcome, createJoinService } from './join.service';
@@ -37,7 +38,11 @@ export const coursesRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/courses',
-    { schema: { body: CreateCourseBody, response: { 201: CourseDto } }, config: user },
+    {
+      schema: { body: CreateCourseBody, response: { 201: CourseDto } },
+      bodyLimit: BODY_LIMITS.courseText,
+      config: user,
+    },
     async (req, reply) => reply.code(201).send(await courses.create(currentUser(req), req.body)),
   );
 
@@ -63,6 +68,7 @@ export const coursesRoutes: Feature = (app, deps) => {
     '/api/courses/:id',
     {
       schema: { params: CourseIdParams, body: UpdateCourseBody, response: { 200: CourseDto } },
+      bodyLimit: BODY_LIMITS.courseText,
       config: user,
     },
     async (req) => courses.update(currentUser(req), req.params.id, req.body),

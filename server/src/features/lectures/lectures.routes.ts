@@ -13,6 +13,7 @@ import {
   LecturePlaylistAnswer,
 } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { BODY_LIMITS } from '../../plugins/json-body';
 import { type Feature, typed } from '../feature';
 import { createDuplicateService } from './duplicate.service';
 import { createLecturesService } from './lectures.service';
@@ -34,7 +35,11 @@ export const lecturesRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/lectures/duplicate',
-    { schema: { body: DuplicateLectureBody, response: { 201: DuplicateLectureAnswer } }, config: user },
+    {
+      schema: { body: DuplicateLectureBody, response: { 201: DuplicateLectureAnswer } },
+      bodyLimit: BODY_LIMITS.idLists,
+      config: user,
+    },
     async (req, reply) => reply.code(201).send(await duplicates.duplicate(currentUser(req), req.body)),
   );
 
@@ -76,6 +81,7 @@ export const lecturesRoutes: Feature = (app, deps) => {
         body: ReorderLectureVideosBody,
         response: { 200: LecturePlaylistAnswer },
       },
+      bodyLimit: BODY_LIMITS.idLists,
       config: user,
     },
     async (req) => ({

@@ -66,7 +66,7 @@ export const questionsRoutes: Feature = async (app, deps) => {
   r.post(
     '/api/upload/videoResponse',
     // Upload creations: 20 an hour per user (SECURITY RL-4).
-    { config: { auth: 'user', rateLimit: { max: 20, timeWindow: 60 * PER_MINUTE } } },
+    { config: { auth: 'user', upload: true, rateLimit: { max: 20, timeWindow: 60 * PER_MINUTE } } },
     async (req, reply) => {
       const caller = currentUser(req);
       const { fields, tempPath } = await receiveSingleFile(req, deps, {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
-import { type Ingested, dropOriginal, ingestUpload } from '../videos/ingest';
+import { type Ingested, discardIngested, ingestUpload } from '../videos/ingest';
 import { videoSourceOf } from '../videos/video.mapper';
 import { answerPending, dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
@@ -69,14 +69,6 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
       : answerPending(deps, questions, question, { ...values, createdAt: clock() }, ingested.processingId);
   }
 
-  /** Drops media ingested for an answer that will not be made. */
-  async function discard(ingested: Ingested): Promise<void> {
-    if ('ready' in ingested) {
-      const gone = await deleteUnreferencedMediaRows(db, [ingested.ready.sha256]);
-      await removeUnreferencedMedia(db, deps.media, gone);
-    } else await dropOriginal(deps, ingested);
-  }
-
   /** Answers the question with an accepted upload; a set-aside original is dropped if this fails. */
   async function attach(
     caller: AuthUser,
@@ -87,7 +79,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
     try {
       ({ question } = await authorize(caller, fields));
     } catch (error) {
-      await discard(ingested);
+      await discardIngested(deps, ingested);
       throw error;
     }
     const ready = 'ready' in ingested ? ingested.ready : null;
@@ -124,7 +116,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
       const ingested = await ingestUpload(deps, tempPath);
       const question = await findQuestion(db, questionId);
       if (!question) {
-        await discard(ingested);
+        await discardIngested(deps, ingested);
         return null;
       }
       return answerWith(question, values, ingested);

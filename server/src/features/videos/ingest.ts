@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AppDeps } from '../../app-deps';
+import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
 import { inspectUpload } from './processing/inspect';
 import { makePoster } from './processing/process';
 import { insertMediaFile, type MediaFacts } from './videos.repository';
@@ -15,7 +16,7 @@ export type Ingested = { ready: IngestedMedia } | { processingId: string };
  * 422 damaged). A fast-start H.264/AAC mp4 goes into the content-addressed store at once (with a poster);
  * anything else is set aside in originals/ for processing. The temp file is consumed either way: a refused
  * file leaves nothing behind (SECURITY UP-2). Shared by every upload path (multipart and tus, lecture
- * videos and answer videos); the caller removes a set-aside original it does not use (dropOriginal).
+ * videos and answer videos); the caller discards an upload it does not use (discardIngested).
  */
 export async function ingestUpload(deps: AppDeps, tempPath: string): Promise<Ingested> {
   let verdict: Awaited<ReturnType<typeof inspectUpload>>;
@@ -45,8 +46,16 @@ export async function ingestUpload(deps: AppDeps, tempPath: string): Promise<Ing
   return { ready: { ...media, hasPoster } };
 }
 
-/** Removes an original set aside by ingestUpload that will not be processed after all. */
-export async function dropOriginal(deps: AppDeps, ingested: Ingested): Promise<void> {
-  if ('processingId' in ingested)
+/**
+ * Removes what ingestUpload kept when the upload will not be used after all (its lecture was deleted
+ * meanwhile, the caller lost the right): the set-aside original, or the stored file and its media row
+ * unless another video or answer uses the same bytes (issue 12: it used to stay on disk forever).
+ */
+export async function discardIngested(deps: AppDeps, ingested: Ingested): Promise<void> {
+  if ('processingId' in ingested) {
     await fsp.rm(deps.media.originalPathOf(ingested.processingId), { force: true });
+    return;
+  }
+  const gone = await deleteUnreferencedMediaRows(deps.db, [ingested.ready.sha256]);
+  await removeUnreferencedMedia(deps.db, deps.media, gone);
 }

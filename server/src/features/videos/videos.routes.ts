@@ -42,7 +42,7 @@ export const videosRoutes: Feature = async (app, deps) => {
   await mediaRoutes(app, deps);
   await tusRoutes(app, deps);
 
-  r.post('/api/upload/videoFileToLecture', { config: user }, async (req, reply) => {
+  r.post('/api/upload/videoFileToLecture', { config: { ...user, upload: true } }, async (req, reply) => {
     const caller = currentUser(req);
     const { fields, tempPath } = await receiveSingleFile(req, deps, {
       fileField: 'file',

@@ -61,7 +61,15 @@ export class MemoryCounters implements Counters {
     return null;
   }
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (now >= window.resetAt) this.windows.delete(key);
+  /** Deletes ended windows; returns how many (the shared state runs it on a timer too, issue 12). */
+  sweep(now: number): number {
+    let swept = 0;
+    for (const [key, window] of this.windows) {
+      if (now >= window.resetAt) {
+        this.windows.delete(key);
+        swept += 1;
+      }
+    }
+    return swept;
   }
 }

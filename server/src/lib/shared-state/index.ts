@@ -25,11 +25,16 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 
 export function createSharedState(database: Database): SharedState {
   if (database.kind === 'pglite') {
+    // Swept on a timer like the table, not only past 10,000 counters: login throttles of addresses
+    // never seen again must not stay in memory (issue 12).
+    const counters = new MemoryCounters();
+    const timer = setInterval(() => counters.sweep(Date.now()), SWEEP_EVERY_MS);
+    timer.unref();
     return {
       kind: 'memory',
-      counters: new MemoryCounters(),
+      counters,
       locks: new MemoryLocks(),
-      close: async () => {},
+      close: async () => clearInterval(timer),
     };
   }
   const counters = new PostgresCounters(database.db);

@@ -13,6 +13,15 @@ describe('MemoryCounters', () => {
     await counters.reset('k');
     expect(await counters.peek('k', 1001)).toBeNull();
   });
+
+  it('sweeps ended windows and keeps live ones (issue 12)', async () => {
+    const counters = new MemoryCounters();
+    await counters.hit('login:pair:a|1.2.3.4', 1000, 0);
+    await counters.hit('login:pair:b|5.6.7.8', 5000, 0);
+    expect(counters.sweep(2000)).toBe(1);
+    expect(counters.sweep(2000)).toBe(0);
+    expect(await counters.peek('login:pair:b|5.6.7.8', 2000)).toEqual({ count: 1, resetAt: 5000 });
+  });
 });
 
 describe('MemoryLocks', () => {

@@ -8,7 +8,7 @@ import { type EventPayload, audienceOfLectures } from '../../../events/domain-ev
 import { emit } from '../../../events/outbox';
 import { findLecture } from '../../access/access.repository';
 import { appendToPlaylist } from '../../lectures/public';
-import { type Ingested, dropOriginal } from '../ingest';
+import { type Ingested, discardIngested } from '../ingest';
 import type { VideoRow } from '../../../db/schema';
 import { createVideoInLecture } from '../videos.repository';
 import type { ProcessingTarget } from './processing.job';
@@ -20,7 +20,7 @@ import { insertPendingVideo, setVideoFailed, setVideoProgress } from './processi
 // playlist when its conversion is verified, or stays failed with its reason until an admin deletes it.
 // Its admins hear video.processing (progress), video.ready and video.failed (reason) on the events stream.
 
-/** Creates the video of a finished upload in the lecture; an unused original is dropped on failure. */
+/** Creates the video of a finished upload in the lecture; the upload is discarded on failure. */
 export async function addUploadedVideo(
   deps: AppDeps,
   lectureId: string,
@@ -35,6 +35,9 @@ export async function addUploadedVideo(
       mediaSha256: sha256,
       durationSeconds,
       hasPoster,
+    }).catch(async (error: unknown) => {
+      await discardIngested(deps, ingested);
+      throw error;
     });
   }
   return deps.db
@@ -45,7 +48,7 @@ export async function addUploadedVideo(
       return video;
     })
     .catch(async (error: unknown) => {
-      await dropOriginal(deps, ingested);
+      await discardIngested(deps, ingested);
       throw error;
     });
 }

@@ -7,10 +7,12 @@ import { EVENTS, Server, type Upload } from '@tus/server';
 import { VIDEO_ID_HEADER } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../lib/errors';
+import { isDataException } from '../../../lib/query-errors';
+import { INVALID_VALUE } from '../../../plugins/error-handler';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
 import { logUploadRejected } from '../../../plugins/security-events';
 import type { Feature } from '../../feature';
-import { dropOriginal, ingestUpload } from '../ingest';
+import { discardIngested, ingestUpload } from '../ingest';
 import { recordCompletion, recordedCompletion } from './upload-completion';
 import { PURGE_EVERY_MS, PURGE_JOB, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
 import { sharedTusLocker } from './tus-locker';
@@ -35,7 +37,9 @@ interface TusError {
 const tusError = (error: unknown): TusError | unknown =>
   error instanceof HttpError
     ? { status_code: error.statusCode, body: JSON.stringify({ error: error.message, code: error.code }) }
-    : error;
+    : isDataException(error) // metadata the database cannot store (a NUL in the title): bad input
+      ? { status_code: 400, body: JSON.stringify({ error: INVALID_VALUE, code: 'BAD_REQUEST' }) }
+      : error;
 
 function stringMetadata(upload: Upload): UploadMetadata {
   const kept: UploadMetadata = {};
@@ -103,7 +107,7 @@ export const tusRoutes: Feature = (app, deps) => {
     try {
       const ingested = await ingestUpload(deps, temp);
       return await kind.complete(deps, user, ingested, metadata).catch(async (error: unknown) => {
-        await dropOriginal(deps, ingested);
+        await discardIngested(deps, ingested);
         throw error;
       });
     } catch (error) {
@@ -172,7 +176,7 @@ export const tusRoutes: Feature = (app, deps) => {
     app.route({
       method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
       url,
-      config: { auth: 'user' },
+      config: { auth: 'user', upload: true },
       handler: handle,
     });
     app.route({ method: 'OPTIONS', url, config: { auth: 'public' }, handler: handle });
