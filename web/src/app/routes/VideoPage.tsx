@@ -110,6 +110,7 @@ function VideoView({ videoId }: { videoId: string }) {
               userId={user.id}
               live={live}
               currentTime={() => player.current?.currentTime() ?? time.current}
+              shownTime={time.current}
               logContext={logContext}
             />
           )}

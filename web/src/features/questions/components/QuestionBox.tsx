@@ -1,4 +1,4 @@
-import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION } from '@lectern/shared';
+import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION, formatVideoTime } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
@@ -7,7 +7,8 @@ import '../questions.css';
 
 /**
  * The question box of the video page (SPEC §2, §5): at least 11 characters, sent with the current video
- * time and whether the lecture is live. On a server error the typed text stays so nothing is lost.
+ * time and whether the lecture is live. On a server error the typed text stays so nothing is lost. The
+ * moment it will be pinned to (`shownTime`, following the player) is said beside the box.
  */
 export function QuestionBox({
   videoId,
@@ -15,6 +16,7 @@ export function QuestionBox({
   userId,
   live,
   currentTime,
+  shownTime,
   logContext,
 }: {
   videoId: string;
@@ -22,6 +24,7 @@ export function QuestionBox({
   userId: string;
   live: boolean;
   currentTime(): number;
+  shownTime: number;
   logContext: UsageContext;
 }) {
   const ask = useAskQuestion();
@@ -60,9 +63,12 @@ export function QuestionBox({
         rows={3}
         value={text}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        aria-describedby={`${fieldId}-moment${error ? ` ${fieldId}-error` : ''}`}
         onChange={(e) => setText(e.target.value)}
       />
+      <p id={`${fieldId}-moment`} className="hint">
+        {`Your question will be pinned to the video at ${formatVideoTime(shownTime)}.`}
+      </p>
       {error && (
         <p id={`${fieldId}-error`} className="error-text" role="alert">
           {error}
