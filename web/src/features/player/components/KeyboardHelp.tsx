@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { PLAYER_KEYS } from '../utils/player-keys';
 
 /**
@@ -8,11 +9,7 @@ import { PLAYER_KEYS } from '../utils/player-keys';
 export function KeyboardHelp({ onClose }: { onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
+  useModalDialog(dialog);
 
   return (
     <dialog

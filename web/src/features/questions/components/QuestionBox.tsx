@@ -1,5 +1,5 @@
 import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION, formatVideoTime } from '@lectern/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useAskQuestion } from '../api/question-mutations';
@@ -29,6 +29,7 @@ export function QuestionBox({
 }) {
   const ask = useAskQuestion();
   const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
 
@@ -53,12 +54,15 @@ export function QuestionBox({
     } catch {
       toast.error(ERRORS.questionNotSubmitted);
     }
+    // The submit button was disabled while sending, which drops focus to the page: back to the box.
+    field.current?.focus();
   };
 
   return (
     <form className="form question-box" onSubmit={(e) => void submit(e)} noValidate>
       <label htmlFor={fieldId}>Ask a question about this moment of the video</label>
       <textarea
+        ref={field}
         id={fieldId}
         rows={3}
         value={text}
