@@ -30,7 +30,11 @@ export function DuplicateLecturePage() {
   const source = lecture.data;
   const targets = courses.data.createdCourses.filter((course) => course.id !== source.courseID);
   return (
-    <Page title={`Duplicate course "${source.title}"`}>
+    // SPEC §2's title, whose "course" is really the lecture: the subtitle says what is copied from where.
+    <Page
+      title={`Duplicate course "${source.title}"`}
+      subtitle={`Copies the lecture "${source.title}" of the course ${source.parentCourse.name} into another of your courses.`}
+    >
       <DuplicateLectureForm
         key={source.id}
         lecture={source}

@@ -1,6 +1,7 @@
 import { STATUS_TEXT } from '@lectern/shared';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { useVideoWithQuestions } from '../../features/questions/api/questions-api';
 import { VideoUsageReport } from '../../features/usage/components/VideoUsageReport';
 
 /** Per-student usage report of a video (SPEC §2 Usage page, /videoAdmin/{videoId}/usage). */
@@ -9,6 +10,7 @@ export function UsagePage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const lectureId = search.get('lectureId');
+  const video = useVideoWithQuestions(videoId, { lectureId });
   const back = () => {
     const query = lectureId ? `?lectureId=${encodeURIComponent(lectureId)}` : '';
     void navigate(`/videoAdmin/${encodeURIComponent(videoId ?? '')}${query}`);
@@ -16,6 +18,7 @@ export function UsagePage() {
   return (
     <Page
       title="Video Usage Summary"
+      subtitle={video.data && <>Video: {video.data.title}</>}
       actions={
         videoId && (
           <button type="button" className="secondary" onClick={back}>

@@ -112,6 +112,7 @@ function VideoView({ videoId }: { videoId: string }) {
               userId={user.id}
               live={live}
               currentTime={() => player.current?.currentTime() ?? time.current}
+              shownTime={time.current}
               logContext={logContext}
               onAskedLive={enterRoom}
             />

@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect } from 'react';
 
-/** A page's heading and document title. */
+/** A page's heading and document title; `subtitle` says what the page is about (e.g. which video). */
 export function Page({
   title,
+  subtitle,
   children,
   actions,
 }: {
   title: string;
+  subtitle?: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -19,6 +21,7 @@ export function Page({
         <h1>{title}</h1>
         {actions}
       </div>
+      {subtitle && <p className="page-subtitle">{subtitle}</p>}
       {children}
     </section>
   );

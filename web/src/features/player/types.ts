@@ -2,6 +2,7 @@
 export interface PlayerHandle {
   play(): void;
   pause(): void;
+  paused(): boolean;
   currentTime(): number;
   duration(): number;
   seekTo(seconds: number): void;

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useUpdateCourse } from '../api/course-mutations';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { FormStatus, NOTHING_CHANGED } from '../../../components/ui/FormStatus';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { TextField } from '../../../components/ui/TextField';
 
@@ -11,11 +12,17 @@ export function EditCourseForm({ course }: { course: CourseDto }) {
   const update = useUpdateCourse();
   const [name, setName] = useState(course.name);
   const [description, setDescription] = useState(course.description);
+  const [status, setStatus] = useState('');
   const { error, setError, busy, send } = useFormSubmit();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setStatus('');
     if (!name.trim() || !description.trim()) return setError(VALIDATION.fillAllFields);
+    if (name.trim() === course.name && description.trim() === course.description) {
+      setError('');
+      return setStatus(NOTHING_CHANGED);
+    }
     await send(
       async () => {
         await update.mutateAsync({
@@ -36,6 +43,7 @@ export function EditCourseForm({ course }: { course: CourseDto }) {
         <textarea value={description} rows={4} onChange={(event) => setDescription(event.target.value)} />
       </label>
       <FormAlert message={error} />
+      <FormStatus message={status} />
       <button type="submit" disabled={busy}>
         Save Changes
       </button>

@@ -25,6 +25,7 @@ export function Html5Player({
   useImperativeHandle(ref, () => ({
     play: () => void video.current?.play().catch(() => undefined),
     pause: () => video.current?.pause(),
+    paused: () => video.current?.paused ?? true,
     currentTime: () => video.current?.currentTime ?? 0,
     duration: () => video.current?.duration ?? Number.NaN,
     seekTo: (seconds) => {

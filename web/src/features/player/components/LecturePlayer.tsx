@@ -1,9 +1,11 @@
 import type { LectureVideoSourceType } from '@lectern/shared';
-import { type ReactNode, type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useFullscreenRefusal } from '../hooks/useFullscreenRefusal';
+import { usePlayerKeys } from '../hooks/usePlayerKeys';
 import type { PlayerEvents, PlayerHandle } from '../types';
 import { skipTarget } from '../utils/playback';
 import { Html5Player } from './Html5Player';
+import { KeyboardHelp } from './KeyboardHelp';
 import { PlayerControls } from './PlayerControls';
 import { YouTubeFrame } from './YouTubeFrame';
 import '../player.css';
@@ -17,7 +19,8 @@ export interface PlayableVideo {
 
 /**
  * The lecture player: a local mp4 or a YouTube video behind one handle, with speed and skip controls,
- * and fullscreen refused. The page holds `handle` to read the time, seek and pause.
+ * keyboard shortcuts (`?` lists them) and fullscreen refused. The page holds `handle` to read the time,
+ * seek and pause.
  */
 export function LecturePlayer({
   video,
@@ -35,7 +38,10 @@ export function LecturePlayer({
   tracks?: ReactNode;
 }) {
   const [rate, setRate] = useState(1);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
   useFullscreenRefusal(() => handle.current?.pause());
+  usePlayerKeys(handle, container, () => setHelpOpen(true));
 
   const common = {
     ref: handle,
@@ -51,7 +57,7 @@ export function LecturePlayer({
   };
 
   return (
-    <div className="lecture-player">
+    <div className="lecture-player" ref={container}>
       {video.sourceType === 'youtubeLink' ? (
         <YouTubeFrame key={video.id} {...common} />
       ) : (
@@ -64,7 +70,9 @@ export function LecturePlayer({
           const player = handle.current;
           if (player) player.seekTo(skipTarget(player.currentTime(), delta, player.duration()));
         }}
+        onHelp={() => setHelpOpen(true)}
       />
+      {helpOpen && <KeyboardHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

@@ -7,15 +7,17 @@ const skipText = (seconds: number) => (seconds < 0 ? `−${-seconds} s` : `+${se
 const skipName = (seconds: number) =>
   `${skipText(seconds)}: ${seconds < 0 ? `Back ${-seconds}` : `Forward ${seconds}`} seconds`;
 
-/** Skip buttons −25, −10, +10, +25 s and the speed, 0.5–2 in 0.1 steps (SPEC §9). */
+/** Skip buttons −25, −10, +10, +25 s, the speed, 0.5–2 in 0.1 steps (SPEC §9), and the list of keys. */
 export function PlayerControls({
   rate,
   onRate,
   onSkip,
+  onHelp,
 }: {
   rate: number;
   onRate(rate: number): void;
   onSkip(seconds: number): void;
+  onHelp(): void;
 }) {
   const speedId = useId();
   return (
@@ -39,6 +41,9 @@ export function PlayerControls({
           </option>
         ))}
       </select>
+      <button type="button" className="secondary" aria-keyshortcuts="?" onClick={onHelp}>
+        Keyboard shortcuts
+      </button>
     </div>
   );
 }

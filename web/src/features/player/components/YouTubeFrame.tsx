@@ -74,6 +74,7 @@ export function YouTubeFrame({
   useImperativeHandle(ref, () => ({
     play: () => player.current?.playVideo(),
     pause: () => player.current?.pauseVideo(),
+    paused: () => player.current?.getPlayerState() !== YT_STATE.playing,
     currentTime: () => player.current?.getCurrentTime() ?? 0,
     duration: () => player.current?.getDuration() ?? Number.NaN,
     seekTo: (seconds) => {

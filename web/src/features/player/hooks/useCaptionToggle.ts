@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { captionTracksOf, isCaptionKey, isTypingTarget, preferredTrack } from '../utils/captions-keys';
+import { captionTracksOf, isCaptionKey, isKeyForPlayer, preferredTrack } from '../utils/captions-keys';
 
 const PREFERENCE = 'lectern.captions';
 const readPreference = () => {
@@ -40,9 +40,7 @@ export function useCaptionToggle(video: RefObject<HTMLVideoElement | null>) {
   useEffect(() => {
     if (!available) return;
     const onKey = (e: KeyboardEvent) => {
-      if (!isCaptionKey(e) || isTypingTarget(e.target)) return;
-      const target = e.target instanceof Element ? e.target : null;
-      if ((target?.closest('dialog') ?? null) !== (video.current?.closest('dialog') ?? null)) return;
+      if (!isCaptionKey(e) || !isKeyForPlayer(e.target, video.current)) return;
       e.preventDefault();
       setShowing((on) => !on);
     };

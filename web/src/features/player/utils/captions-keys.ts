@@ -4,6 +4,17 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/**
+ * True when a key press on `target` may drive the player inside `player`: not typed into a field, and from
+ * the same dialog as the player (or both outside any), so keys in an open answer overlay or help dialog
+ * leave the lecture player alone.
+ */
+export function isKeyForPlayer(target: EventTarget | null, player: Element | null): boolean {
+  if (isTypingTarget(target)) return false;
+  const from = target instanceof Element ? target : null;
+  return (from?.closest('dialog') ?? null) === (player?.closest('dialog') ?? null);
+}
+
 /** The C shortcut (no modifier keys): captions on/off, as on YouTube and most players. */
 export const isCaptionKey = (e: KeyboardEvent): boolean =>
   (e.key === 'c' || e.key === 'C') && !e.ctrlKey && !e.metaKey && !e.altKey;

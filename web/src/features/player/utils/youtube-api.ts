@@ -6,6 +6,7 @@ export interface YouTubePlayer {
   getCurrentTime(): number;
   getDuration(): number;
   getPlaybackRate(): number;
+  getPlayerState(): number;
   setPlaybackRate(rate: number): void;
   destroy(): void;
 }

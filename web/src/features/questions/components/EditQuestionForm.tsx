@@ -1,29 +1,45 @@
-import { DELAYS_MS, ERRORS, LEVELS, type QuestionDto, SUCCESS, UpdateQuestionBody } from '@lectern/shared';
+import {
+  DELAYS_MS,
+  ERRORS,
+  type QuestionDto,
+  SUCCESS,
+  UpdateQuestionBody,
+  formatVideoTime,
+} from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { FormStatus, NOTHING_CHANGED } from '../../../components/ui/FormStatus';
+import { VIDEO_TIME_HINT, parseVideoTime } from '../../../lib/video-time';
 import { useEditQuestion } from '../api/question-mutations';
 
-/** Edit question (SPEC §2): text, topic, level, time asked, Delete Response; back one page after 1 s. */
+/**
+ * Edit question (SPEC §2): text, time asked as m:ss, Delete Response; back one page after 1 s. Topic and
+ * Level are "currently unused" (SPEC §2), so they are not shown and keep their stored values.
+ */
 export function EditQuestionForm({ question }: { question: QuestionDto }) {
   const save = useEditQuestion();
   const navigate = useNavigate();
+  const shownTime = formatVideoTime(question.timeAsked);
   const [text, setText] = useState(question.question);
-  const [topic, setTopic] = useState(question.topic);
-  const [level, setLevel] = useState(question.level);
-  const [timeAsked, setTimeAsked] = useState(String(question.timeAsked));
+  const [timeAsked, setTimeAsked] = useState(shownTime);
   const [deleteResponse, setDeleteResponse] = useState(false);
   const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
   const [saving, setSaving] = useState(false);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setStatus('');
+    // An untouched time keeps the stored seconds (53.622723), not the whole seconds m:ss shows.
+    const seconds = timeAsked.trim() === shownTime ? question.timeAsked : parseVideoTime(timeAsked);
+    if (seconds === null) return setError(VIDEO_TIME_HINT);
     const parsed = UpdateQuestionBody.safeParse({
       question: text,
-      topic,
-      level,
-      timeAsked: Number(timeAsked),
+      topic: question.topic,
+      level: question.level,
+      timeAsked: seconds,
       deleteResponse,
     });
     if (!parsed.success) {
@@ -31,6 +47,9 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
       return;
     }
     setError('');
+    const unchanged =
+      parsed.data.question === question.question && seconds === question.timeAsked && !deleteResponse;
+    if (unchanged) return setStatus(NOTHING_CHANGED);
     setSaving(true);
     try {
       await save.mutateAsync({ id: question.id, body: parsed.data });
@@ -47,28 +66,19 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
       {/* The textarea sits beside its label: text inside a label would become part of the label's name. */}
       <label htmlFor={`${id}-question`}>Question</label>
       <textarea id={`${id}-question`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-      <label>
-        Topic <span className="hint">(currently unused)</span>
-        <input value={topic} onChange={(e) => setTopic(e.target.value)} />
-      </label>
-      <label>
-        Level <span className="hint">(currently unused)</span>
-        <select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-          {LEVELS.map((l) => (
-            <option key={l.value} value={l.value}>{`${l.value} ${l.label}`}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Time Asked (seconds)
-        <input
-          type="number"
-          min={0}
-          step="any"
-          value={timeAsked}
-          onChange={(e) => setTimeAsked(e.target.value)}
-        />
-      </label>
+      <label htmlFor={`${id}-time`}>Time Asked (m:ss)</label>
+      <input
+        id={`${id}-time`}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-describedby={`${id}-time-hint`}
+        aria-invalid={error === VIDEO_TIME_HINT || undefined}
+        value={timeAsked}
+        onChange={(e) => setTimeAsked(e.target.value)}
+      />
+      <span id={`${id}-time-hint`} className="hint">
+        Minutes and seconds into the video, for example 0:42.
+      </span>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -82,6 +92,7 @@ export function EditQuestionForm({ question }: { question: QuestionDto }) {
           {error}
         </p>
       )}
+      <FormStatus message={status} />
       <button type="submit" disabled={saving}>
         Save Changes
       </button>

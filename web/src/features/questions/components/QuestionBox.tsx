@@ -1,5 +1,5 @@
-import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION } from '@lectern/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION, formatVideoTime } from '@lectern/shared';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
@@ -8,7 +8,8 @@ import '../questions.css';
 
 /**
  * The question box of the video page (SPEC §2, §5): at least 11 characters, sent with the current video
- * time and whether the lecture is live. On a server error the typed text stays so nothing is lost.
+ * time and whether the lecture is live. On a server error the typed text stays so nothing is lost. The
+ * moment it will be pinned to (`shownTime`, following the player) is said beside the box.
  */
 export function QuestionBox({
   videoId,
@@ -16,6 +17,7 @@ export function QuestionBox({
   userId,
   live,
   currentTime,
+  shownTime,
   logContext,
   onAskedLive,
 }: {
@@ -24,12 +26,14 @@ export function QuestionBox({
   userId: string;
   live: boolean;
   currentTime(): number;
+  shownTime: number;
   logContext: UsageContext;
   /** A question asked in the live window: its asker goes to wait in its room. */
   onAskedLive?(questionId: string, question: string): Promise<void>;
 }) {
   const ask = useAskQuestion();
   const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
 
@@ -61,19 +65,25 @@ export function QuestionBox({
         toast.error(errorMessage(error, ERRORS.builtinStartFailed)),
       );
     }
+    // The submit button was disabled while sending, which drops focus to the page: back to the box.
+    field.current?.focus();
   };
 
   return (
     <form className="form question-box" onSubmit={(e) => void submit(e)} noValidate>
       <label htmlFor={fieldId}>Ask a question about this moment of the video</label>
       <textarea
+        ref={field}
         id={fieldId}
         rows={3}
         value={text}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        aria-describedby={`${fieldId}-moment${error ? ` ${fieldId}-error` : ''}`}
         onChange={(e) => setText(e.target.value)}
       />
+      <p id={`${fieldId}-moment`} className="hint">
+        {`Your question will be pinned to the video at ${formatVideoTime(shownTime)}.`}
+      </p>
       {error && (
         <p id={`${fieldId}-error`} className="error-text" role="alert">
           {error}

@@ -1,6 +1,7 @@
 import { DELAYS_MS, FETCH_ERRORS, type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useResponseVideo } from '../api/questions-api';
 import { VoteArrows } from './VoteArrows';
@@ -44,9 +45,7 @@ export function ResponseOverlay({
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
 
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
+  useModalDialog(dialog); // closing gives focus back to the card or button that opened the answer
 
   useEffect(() => {
     if (response.isError) toast.error(FETCH_ERRORS.loadingResponse);

@@ -1,9 +1,24 @@
 import { ERRORS, type QuestionDto, type VoteOption } from '@lectern/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useVote } from '../api/question-mutations';
 import { formatRating, ownVote } from '../utils/votes';
 import '../questions.css';
+
+// The server takes the same arrow again within 1 s for a double click and ignores it (SECURITY AC-12,
+// DUPLICATE_VOTE_MS in server/src/features/questions/votes.ts). A press of the chosen arrow here is a
+// deliberate "take my vote back", so it is sent once that second has passed.
+const SERVER_REPEAT_WINDOW_MS = 1000;
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+interface SentVote {
+  option: VoteOption | 'NONE';
+  at: number;
+}
+/** How long to hold a press of `option` so the server does not take it for a repeat of `last`. */
+const holdFor = (last: SentVote, option: VoteOption) =>
+  last.option === option ? Math.max(0, last.at + SERVER_REPEAT_WINDOW_MS + 50 - Date.now()) : 0;
+const sentNow = (option: VoteOption): SentVote => ({ option, at: Date.now() });
 
 const ARROWS: Record<VoteOption, { label: string; symbol: string }> = {
   UP: { label: 'Upvote', symbol: '▲' },
@@ -12,16 +27,25 @@ const ARROWS: Record<VoteOption, { label: string; symbol: string }> = {
 
 /**
  * Up/down arrows with the rating (SPEC §4 Votes): a click sends UP or DOWN and the answer's userVotes and
- * ratings replace the local values. The chosen arrow shows pressed. Anonymous viewers see the count only.
+ * ratings replace the local values. The chosen arrow shows pressed; pressing it again takes the vote back
+ * (the server toggles, DESIGN §5.6). Anonymous viewers see the count only.
  */
 export function VoteArrows({ question, userId }: { question: QuestionDto; userId: string | undefined }) {
   const sendVote = useVote();
   const [votes, setVotes] = useState({ ratings: question.ratings, userVotes: question.userVotes });
   const mine = ownVote(votes.userVotes, userId);
+  const lastSent = useRef<SentVote>({ option: 'NONE', at: 0 });
+  const [waiting, setWaiting] = useState(false);
 
   const vote = async (option: VoteOption) => {
     if (!userId) return;
     try {
+      const hold = holdFor(lastSent.current, option);
+      if (hold > 0) {
+        setWaiting(true);
+        await wait(hold).finally(() => setWaiting(false));
+      }
+      lastSent.current = sentNow(option);
       const answer = await sendVote.mutateAsync({ questionId: question.id, userId, option });
       setVotes({ ratings: answer.ratings, userVotes: answer.userVotes });
     } catch {
@@ -37,7 +61,7 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
         className="secondary"
         aria-label={ARROWS[option].label}
         aria-pressed={mine === option}
-        disabled={sendVote.isPending}
+        disabled={sendVote.isPending || waiting}
         onClick={() => void vote(option)}
       >
         {ARROWS[option].symbol}

@@ -17,7 +17,8 @@ const COLORS = { watched: '#1f4e79', rewatched: '#b54708', questions: '#067647' 
 
 /**
  * Where in the video students watched, went back to re-watch, and asked questions. The chart is for the
- * eye; the table under it carries the same numbers for screen readers and keyboard users.
+ * eye; the table under it carries the same numbers for screen readers and keyboard users. Counts are per
+ * time bin, so they are drawn as steps: a smoothed curve would invent dips between bins.
  */
 export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
   return (
@@ -25,7 +26,13 @@ export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
       <h2 id="engagement-heading">Engagement over the video</h2>
       <figure className="engagement-figure" aria-hidden="true">
         <ResponsiveContainer width="100%" height={320}>
-          <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
+          {/* No accessibility layer: it makes the chart focusable, inside a figure hidden from screen
+              readers (the table carries the numbers). */}
+          <ComposedChart
+            data={rows}
+            margin={{ top: 8, right: 16, bottom: 24, left: 8 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis
               dataKey="label"
@@ -47,7 +54,7 @@ export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
             <Legend verticalAlign="top" />
             <Area
               yAxisId="students"
-              type="monotone"
+              type="stepAfter"
               dataKey="watched"
               name="Watched"
               stroke={COLORS.watched}
@@ -57,7 +64,7 @@ export function EngagementChart({ rows }: { rows: EngagementRow[] }) {
             />
             <Line
               yAxisId="students"
-              type="monotone"
+              type="stepAfter"
               dataKey="rewatched"
               name="Re-watched"
               stroke={COLORS.rewatched}

@@ -1,0 +1,117 @@
+import { ERRORS, SUCCESS } from '@lectern/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
+import { useBrowser } from '../support/browser';
+import { seriousViolations } from '../support/captions';
+import { lectureVideo, waitForMetadata } from '../support/player';
+import { type LectureIds, askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+
+// Issue 11, finding 10: the small things (edit question's time as m:ss, Save with nothing changed, the
+// usage and duplicate pages naming what they are about, taking a vote back, the question box's moment).
+
+const NOTHING_CHANGED = 'Nothing to save: no changes were made.';
+
+describe('small things', () => {
+  const b = useBrowser();
+  let admin: E2eUser;
+  let student: E2eUser;
+  let ids: LectureIds;
+  let videoId: string;
+
+  beforeAll(async () => {
+    ({ admin, student, ids, videoId } = await seedClassroom());
+  });
+
+  it('edit question shows the time as m:ss, keeps the stored seconds, takes m:ss and says when nothing changed', async () => {
+    const { page } = b;
+    const question = await askViaApi(student, videoId, 'What does the slope of this graph mean?', 53.622723);
+    await loginThroughUi(page, admin);
+    await page.goto(`/editQuestion/${question.id}`);
+    const time = page.getByLabel('Time Asked (m:ss)');
+    expect(await time.inputValue()).toBe('0:53');
+    // Topic and Level are "currently unused" (SPEC §2): not shown.
+    expect(await page.getByLabel(/Topic|Level/).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
+    const stored = () =>
+      apiCall<{ timeAsked: number; level: number }>(`/api/questions/${question.id}`, {
+        token: admin.token,
+      });
+    expect((await stored()).timeAsked).toBe(53.622723);
+
+    await time.fill('1:2');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Enter the time as m:ss, for example 0:42.' }).waitFor();
+
+    await time.fill('1:05');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(SUCCESS.questionUpdated).waitFor();
+    expect(await stored()).toMatchObject({ timeAsked: 65, level: question.level });
+  });
+
+  it('edit course and edit lecture say when there is nothing to save', async () => {
+    const { page } = b;
+    await loginThroughUi(page, admin);
+    await page.goto(`/editCourse/${ids.courseId}`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
+
+    await page.goto(`/editLecture/${ids.lectureId}`);
+    await page.getByLabel('Title', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).first().click();
+    await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
+    expect(page.url()).toContain(`/editLecture/${ids.lectureId}`);
+  });
+
+  it('the usage page names its video; the duplicate page names the lecture and its course', async () => {
+    const { page } = b;
+    await loginThroughUi(page, admin);
+    await page.goto(`/videoAdmin/${videoId}/usage?lectureId=${ids.lectureId}`);
+    await page.getByRole('heading', { level: 1, name: 'Video Usage Summary' }).waitFor();
+    await page.getByText('Video: lecture-90s').waitFor();
+
+    await page.goto(`/duplicateLecture/${ids.lectureId}`);
+    await page.getByRole('heading', { level: 1, name: 'Duplicate course "Kinematics"' }).waitFor();
+    await page
+      .getByText(/Copies the lecture "Kinematics" of the course Physics .+ into another of your courses\./)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a vote is taken back by pressing the same arrow again', async () => {
+    const { page } = b;
+    await seedAnsweredQuestion(admin, ids.courseId, videoId, 'Why is the acceleration constant here?');
+    await loginThroughUi(page, student);
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await page
+      .getByRole('button', { name: /View Response/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    const up = dialog.getByRole('button', { name: 'Upvote' });
+    await up.click();
+    await expect.poll(() => up.getAttribute('aria-pressed'), { timeout: 5000 }).toBe('true');
+    await dialog.getByLabel('Rating 1').waitFor();
+    // At once, as a person changing their mind does (within the server's 1 s double-click window).
+    await up.click();
+    await expect.poll(() => up.getAttribute('aria-pressed'), { timeout: 5000 }).toBe('false');
+    await dialog.getByLabel('Rating 0').waitFor();
+    expect(await page.getByText(ERRORS.voteFailed).count()).toBe(0);
+  });
+
+  it('the question box says which moment the question will be pinned to, following the video', async () => {
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(page);
+    await page.getByText('Your question will be pinned to the video at 0:00.').waitFor();
+    await lectureVideo(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 42.5;
+    });
+    await page.getByText('Your question will be pinned to the video at 0:42.').waitFor();
+    const box = page.getByLabel('Ask a question about this moment of the video');
+    expect(await box.evaluate((el) => el.getAttribute('aria-describedby'))).toBeTruthy();
+  });
+});
