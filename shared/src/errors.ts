@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'INSUFFICIENT_STORAGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './time';
+export * from './bytes';
 export * from './youtube';
 export * from './errors';
 export * from './schemas/common';

@@ -24,6 +24,11 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(8 * GIB),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * GIB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -48,6 +53,8 @@ export interface AppConfig {
   researchGroupUrl: string;
   bbb: { url: string; secret: string } | undefined;
   maxUploadBytes: number;
+  /** Bytes of uploaded video one user may keep stored (issue 12, item 8; SECURITY UP-6). */
+  storageQuotaBytes: number;
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
@@ -97,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     researchGroupUrl: e.RESEARCH_GROUP_URL,
     bbb: e.BBB_URL && e.BBB_SECRET ? { url: e.BBB_URL, secret: e.BBB_SECRET } : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),

@@ -22,5 +22,18 @@ export const conflict = (message: string) => new HttpError(409, 'CONFLICT', mess
 export const gone = (message: string) => new HttpError(410, 'GONE', message);
 export const payloadTooLarge = (message: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+/** The disk is full (SECURITY FI-7): generic words, never a path or the system's error text. */
+export const insufficientStorage = () =>
+  new HttpError(
+    507,
+    'INSUFFICIENT_STORAGE',
+    'The server has no room for this upload right now. Please try again later.',
+  );
+
+/** A write that failed because the disk is full. */
+export const isDiskFull = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === 'ENOSPC' ||
+  (error as { code?: string } | null)?.code === 'EDQUOT';
+
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);

@@ -101,3 +101,10 @@ export interface LectureVideoUploadMetadata {
 }
 /** Response header of the final tus PATCH for a lectureVideo upload: the new video's id. */
 export const VIDEO_ID_HEADER = 'Lectern-Video-Id';
+
+/** GET /api/upload/storage: the caller's stored uploads against their quota (issue 12, item 8). */
+export const StorageUse = z.object({
+  usedBytes: z.number().nonnegative(),
+  quotaBytes: z.number().positive(),
+});
+export type StorageUse = z.infer<typeof StorageUse>;

@@ -63,13 +63,14 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.post(
     '/api/upload/videoResponse',
-    // Upload creations: 20 an hour per user (SECURITY RL-4).
-    { config: { auth: 'user', rateLimit: { max: 20, timeWindow: 60 * PER_MINUTE } } },
+    // Upload creations: 20 an hour per user on every upload path (upload-allowance, SECURITY RL-4).
+    { config: { auth: 'user' } },
     async (req, reply) => {
       const caller = currentUser(req);
       const { fields, tempPath } = await receiveSingleFile(req, deps, {
         fileField: 'file',
         missingFile: VALIDATION.selectFile,
+        uploaderId: caller.id,
         beforeFile: async (early) => {
           await responses.authorize(caller, parseResponseFields(early));
         },

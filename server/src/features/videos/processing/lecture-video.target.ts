@@ -26,6 +26,7 @@ export async function addUploadedVideo(
   lectureId: string,
   title: string,
   ingested: Ingested,
+  uploaderId: string,
 ): Promise<VideoRow> {
   if ('ready' in ingested) {
     const { sha256, durationSeconds, hasPoster } = ingested.ready;
@@ -35,11 +36,12 @@ export async function addUploadedVideo(
       mediaSha256: sha256,
       durationSeconds,
       hasPoster,
+      uploaderId,
     });
   }
   return deps.db
     .transaction(async (tx) => {
-      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title);
+      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title, uploaderId);
       await enqueueProcessing(deps, tx, ingested.processingId);
       await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId: video.id });
       return video;
