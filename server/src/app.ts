@@ -17,6 +17,7 @@ import { createSharedState } from './lib/shared-state';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
+  registerOpenApi(app, config.nodeEnv !== 'production');
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
   await registerWeb(app, config.webDistDir);
   // Features registered their job handlers and event listeners above; now the backbone runs.

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(50 * GIB),
+  UPLOAD_CREATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -55,6 +56,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** Bytes of uploaded video one user may keep stored (issue 12, item 8; SECURITY UP-6). */
   storageQuotaBytes: number;
+  /** Uploads one user may start in an hour, every upload path together (SECURITY RL-4: 20). */
+  uploadCreationsPerHour: number;
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bbb: e.BBB_URL && e.BBB_SECRET ? { url: e.BBB_URL, secret: e.BBB_SECRET } : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    uploadCreationsPerHour: e.UPLOAD_CREATIONS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),

@@ -25,7 +25,5 @@ export const UpdateNotificationBody = z.strictObject({
 export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
 
 /** Public settings the web app shows (footer link, staff contact). */
-export interface PublicConfig {
-  supportEmail: string;
-  researchGroupUrl: string;
-}
+export const PublicConfig = z.object({ supportEmail: z.string(), researchGroupUrl: z.string() });
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -7,12 +7,11 @@ import { insufficientStorage, payloadTooLarge, tooMany } from '../../../lib/erro
 
 // What one user may still upload (issue 12, item 8), checked when an upload is created, before any byte
 // is stored, on every path (tus and multipart, lecture videos and answers):
-// - at most 20 upload creations an hour (SECURITY RL-4), counted across instances;
+// - at most UPLOAD_CREATIONS_PER_HOUR (20, SECURITY RL-4) upload creations an hour, across instances;
 // - a storage quota: the distinct files of the videos they uploaded and the answers they posted, each
 //   counted once however often it is copied or shared (SECURITY UP-6: 413);
 // - room on the disk for the declared length plus a margin, else 507 at once (SECURITY FI-7).
 
-export const UPLOAD_CREATIONS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 /** Kept free for the database's and the processing's own writes. */
 const DISK_MARGIN_BYTES = 64 * 1024 ** 2;
@@ -49,7 +48,7 @@ export async function admitUpload(deps: AppDeps, userId: string, declaredBytes: 
   const now = deps.clock().getTime();
   const key = `upload-create:${userId}`;
   const window = await deps.shared.counters.peek(key, now);
-  if (window && window.count >= UPLOAD_CREATIONS_PER_HOUR) {
+  if (window && window.count >= deps.config.uploadCreationsPerHour) {
     const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
     // The error handler turns retryAfterSeconds into Retry-After.
     throw Object.assign(tooMany('Too many uploads started in the last hour. Please try again later.'), {
