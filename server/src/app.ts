@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
-  registerOpenApi(app, config.nodeEnv !== 'production');
+  registerOpenApi(app, config.apiDocs);
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
   await registerWeb(app, config.webDistDir);
   // Features registered their job handlers and event listeners above; now the backbone runs.

@@ -42,12 +42,18 @@ describe('GET /api/docs', () => {
     expect(question).toContain('userVotes');
   });
 
-  it('is not served in production', async () => {
+  it('is not served in production unless API_DOCS=true', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+    const opted = await createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'true' } });
+    try {
+      expect((await opted.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
+    } finally {
+      await opted.close();
     }
   });
 });

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(50 * GIB),
+  API_DOCS: z.enum(['true', 'false']).optional(),
   UPLOAD_CREATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -58,6 +59,8 @@ export interface AppConfig {
   storageQuotaBytes: number;
   /** Uploads one user may start in an hour, every upload path together (SECURITY RL-4: 20). */
   uploadCreationsPerHour: number;
+  /** Serve the OpenAPI description at /api/docs: API_DOCS, else everywhere but production (SECURITY SUP-1). */
+  apiDocs: boolean;
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     uploadCreationsPerHour: e.UPLOAD_CREATIONS_PER_HOUR,
+    apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),

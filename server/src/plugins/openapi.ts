@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 // GET /api/docs: the OpenAPI 3.1 description the routes' own zod schemas yield (params, query, body and
 // response), so it cannot drift from what the server validates and serialises. A dozen lines instead of
-// @fastify/swagger, which would need the same transform. Off in production (SECURITY SUP-1).
+// @fastify/swagger, which would need the same transform. Off in production unless API_DOCS=true
+// (SECURITY SUP-1: no docs endpoint in production by default).
 
 type Schemas = Partial<Record<'params' | 'querystring' | 'body' | 'response', unknown>>;
 interface DocumentedRoute {
