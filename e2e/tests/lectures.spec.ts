@@ -170,7 +170,10 @@ describe('lectures', () => {
     await page.getByText(SUCCESS.lectureJoined).waitFor();
     await page.waitForURL(`**/lecture/${empty.id}`);
     await page.getByRole('heading', { name: 'Pumps' }).waitFor();
-    await page.getByRole('link', { name: 'Hydraulics' }).waitFor();
+    // Joined alone, the lecture shows its course's name but no link: the course id is its join code
+    // (issue 12, item 3).
+    await page.getByText('Course: Hydraulics').waitFor();
+    expect(await page.getByRole('link', { name: 'Hydraulics' }).count()).toBe(0);
     await page.getByText('There is no video in this lecture yet.', { exact: false }).waitFor();
 
     await page.goto(`/courses/join/${empty.id}`);

@@ -21,6 +21,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { BODY_LIMITS, registerJsonBodies } from './plugins/json-body';
 import { registerNulGuard } from './plugins/nul-bytes';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCompression(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
+  registerOpenApi(app, config.apiDocs);
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
   await registerWeb(app, config.webDistDir);
   // Features registered their job handlers and event listeners above; now the backbone runs.

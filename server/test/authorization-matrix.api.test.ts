@@ -49,7 +49,8 @@ describe('authorization matrix', () => {
   let w: World;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Every case is a fresh request; the upload-creation limit has its own test (upload-allowance).
+    t = await createTestApp({ env: { UPLOAD_CREATIONS_PER_HOUR: '100000' } });
     w = await buildWorld(t);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });

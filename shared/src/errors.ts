@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'BAD_GATEWAY',
   'GATEWAY_TIMEOUT',
+  'INSUFFICIENT_STORAGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './messages';
 export * from './time';
 export * from './text';
+export * from './bytes';
 export * from './youtube';
 export * from './errors';
 export * from './wire';

@@ -43,6 +43,13 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(8 * GIB),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * GIB),
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  UPLOAD_CREATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -77,6 +84,12 @@ export interface AppConfig {
   /** STUN/TURN servers the built-in room's browsers use (none needed on one network). */
   iceServers: IceServer[];
   maxUploadBytes: number;
+  /** Bytes of uploaded video one user may keep stored (issue 12, item 8; SECURITY UP-6). */
+  storageQuotaBytes: number;
+  /** Uploads one user may start in an hour, every upload path together (SECURITY RL-4: 20). */
+  uploadCreationsPerHour: number;
+  /** Serve the OpenAPI description at /api/docs: API_DOCS, else everywhere but production (SECURITY SUP-1). */
+  apiDocs: boolean;
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
@@ -146,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     iceServers: e.ICE_SERVERS,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    uploadCreationsPerHour: e.UPLOAD_CREATIONS_PER_HOUR,
+    apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),

@@ -24,5 +24,18 @@ export const payloadTooLarge = (message: string) => new HttpError(413, 'PAYLOAD_
 export const unsupportedMedia = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const badGateway = (message: string) => new HttpError(502, 'BAD_GATEWAY', message);
 export const gatewayTimeout = (message: string) => new HttpError(504, 'GATEWAY_TIMEOUT', message);
+/** The disk is full (SECURITY FI-7): generic words, never a path or the system's error text. */
+export const insufficientStorage = () =>
+  new HttpError(
+    507,
+    'INSUFFICIENT_STORAGE',
+    'The server has no room for this upload right now. Please try again later.',
+  );
+
+/** A write that failed because the disk is full. */
+export const isDiskFull = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === 'ENOSPC' ||
+  (error as { code?: string } | null)?.code === 'EDQUOT';
+
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);

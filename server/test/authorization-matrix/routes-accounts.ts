@@ -10,6 +10,8 @@ const password = (c: Case) => c.user?.password ?? 'not a user at all';
 export const accountRows: Row[] = [
   { method: 'GET', route: '/api/health', url: () => '/api/health', expect: anyone(200), mutates: false },
   { method: 'GET', route: '/api/config', url: () => '/api/config', expect: anyone(200), mutates: false },
+  // The OpenAPI description (off in production, SECURITY SUP-1).
+  { method: 'GET', route: '/api/docs', url: () => '/api/docs', expect: anyone(200), mutates: false },
   { method: 'GET', route: '/api/login', url: () => '/api/login', expect: anyUser(200), mutates: false },
   {
     method: 'POST',

@@ -1,5 +1,14 @@
 import { fixture, multipart } from '../../src/features/videos/test/video-world';
-import { type Case, type Payload, type Row, adminsOfA, anyone, asPayload, membersOfA } from './table';
+import {
+  type Case,
+  type Payload,
+  type Row,
+  adminsOfA,
+  anyUser,
+  anyone,
+  asPayload,
+  membersOfA,
+} from './table';
 import { freshCourseA, freshLecture } from './world';
 
 // Lectures, lecture videos and uploads (SPEC §7 "Courses and lectures", "Videos and uploads").
@@ -113,6 +122,13 @@ export const lectureRows: Row[] = [
     payload: (c, f) => videoFileBody(c.w.A, f.lecture!),
     expect: adminsOfA(201),
     mutates: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/upload/storage',
+    url: () => '/api/upload/storage',
+    expect: anyUser(200),
+    mutates: false,
   },
   {
     method: 'POST',

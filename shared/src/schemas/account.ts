@@ -25,10 +25,8 @@ export const UpdateNotificationBody = z.strictObject({
 export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
 
 /** Public settings the web app shows (footer link, staff contact). */
-export interface PublicConfig {
-  supportEmail: string;
-  researchGroupUrl: string;
-}
+export const PublicConfig = z.object({ supportEmail: z.string(), researchGroupUrl: z.string() });
+export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /** GET /api/account/email: the address in use, whether it is proven, and a change awaiting its link. */
 export const EmailStatus = z.strictObject({

@@ -24,17 +24,9 @@ export const ResetPasswordBody = z.strictObject({
   password: NewPassword,
 });
 
-export interface UserDto {
-  id: string;
-  _id: string;
-  name: string;
-  email: string;
-}
+export const UserDto = z.object({ id: z.string(), _id: z.string(), name: z.string(), email: z.string() });
+export type UserDto = z.infer<typeof UserDto>;
 
 /** Answer of POST /api/login and /api/signup/: the token, the name and the user (SPEC §7). */
-export interface LoginAnswer {
-  token: string;
-  name: string;
-  id: string;
-  user: UserDto;
-}
+export const LoginAnswer = z.object({ token: z.string(), name: z.string(), id: z.string(), user: UserDto });
+export type LoginAnswer = z.infer<typeof LoginAnswer>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_QUESTION_LENGTH, MAX_TITLE_LENGTH, MIN_QUESTION_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 import { Id } from './common';
+import { VideoDto } from './videos';
 
 /** Seconds into a video; the upper bound is the video's duration, checked by the server. */
 const VideoSeconds = z.number({ message: 'Invalid time' }).min(0, 'Invalid time').max(1e6, 'Invalid time');
@@ -82,81 +83,81 @@ export type VideoResponseFields = z.infer<typeof VideoResponseFields>;
 
 export type QuestionStatus = 'live' | 'processing';
 
-/** Who asked: sent only to the course admins and to the asker (DESIGN §5.3). */
-export interface WhoAsked {
-  /** null once the asker's account is gone. */
-  id: string | null;
-  /** "anonymous" once the asker's account is gone. */
-  name: string;
-}
+/** Who asked: sent only to the home course's admins and to the asker (DESIGN §5.3). id and name are
+ * null and "anonymous" once the asker's account is gone. */
+export const WhoAsked = z.object({ id: z.string().nullable(), name: z.string() });
+export type WhoAsked = z.infer<typeof WhoAsked>;
 
-/** A question on the wire (SPEC §3). */
-export interface QuestionDto {
-  id: string;
-  _id: string;
-  question: string;
-  topic: string;
-  level: number;
-  /** Seconds into the video. */
-  timeAsked: number;
-  /** ISO 8601. */
-  timePosted: string;
-  /** Absent unless the caller administers the course or asked the question. */
-  whoAsked?: WhoAsked;
-  status: QuestionStatus | null;
-  /** The response id, or '' while unanswered. */
-  response: string;
-  /** ISO 8601 of the (latest) answer, null while unanswered. */
-  answeredAt: string | null;
-  /** Sum of the votes: UP +1, DOWN -1. */
-  ratings: number;
-  /** Only the caller's own vote, if any: { [callerId]: 'UP' | 'DOWN' }. Empty for anonymous callers. */
-  userVotes: Record<string, VoteOption>;
-  /** The lecture it was asked in (null if that lecture was deleted). */
-  lectureID: string | null;
-  lectureName: string;
-  videoId: string;
-  videoTitle: string;
-  courseId: string;
-  courseName: string;
-  /** The video's source: "/media/<sha256>.mp4" or a YouTube watch URL. */
-  lectureVideoSource: string;
-  /** Asked inside the lecture's live window. */
-  live: boolean;
-}
+/**
+ * userVotes holds only the caller's own vote, { [callerId]: 'UP' | 'DOWN' }, empty for anonymous callers
+ * (SECURITY AC-10): the response schema refuses a second entry at run time, so a stray one fails closed.
+ */
+const CallerVote = z
+  .record(z.string(), z.enum(VOTE_OPTIONS))
+  .refine((votes) => Object.keys(votes).length <= 1, 'userVotes carries the caller’s vote only');
 
-/** A lecture holding the video, as the caller may see it. */
-export interface VideoLectureRef {
-  id: string;
-  title: string;
-  courseId: string;
-  courseName: string;
-}
+/**
+ * A question on the wire (SPEC §3). timeAsked in seconds into the video; timePosted and answeredAt ISO 8601;
+ * whoAsked absent unless the caller asked it or runs its home course; response the response id or '';
+ * ratings the sum of the votes; lectureID the lecture it was asked in (null if deleted); courseId '' outside
+ * the caller's own courses; lectureVideoSource the video's signed source or YouTube URL.
+ */
+export const QuestionDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  question: z.string(),
+  topic: z.string(),
+  level: z.number(),
+  timeAsked: z.number(),
+  timePosted: z.string(),
+  whoAsked: WhoAsked.optional(),
+  status: z.enum(['live', 'processing']).nullable(),
+  response: z.string(),
+  answeredAt: z.string().nullable(),
+  ratings: z.number(),
+  userVotes: CallerVote,
+  lectureID: z.string().nullable(),
+  lectureName: z.string(),
+  videoId: z.string(),
+  videoTitle: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  lectureVideoSource: z.string(),
+  live: z.boolean(),
+});
+export type QuestionDto = z.infer<typeof QuestionDto>;
 
-/** GET /api/upload/{videoId}: the video with the questions this caller may see (SECURITY AC-9). */
-export interface VideoWithQuestionsDto {
-  id: string;
-  _id: string;
-  title: string;
-  sourceType: 'localFile' | 'youtubeLink';
-  videoSource: string;
-  durationSeconds: number | null;
-  /** The lecture asked for (?lectureId) if visible, else the first visible one. */
-  lectureID: string;
-  courseID: string;
-  lectures: VideoLectureRef[];
-  /** Sorted by timeAsked. */
-  questions: QuestionDto[];
-}
+/** A lecture holding the video that the caller belongs to. */
+export const VideoLectureRef = z.object({
+  id: z.string(),
+  title: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+});
+export type VideoLectureRef = z.infer<typeof VideoLectureRef>;
+
+/**
+ * GET /api/upload/{videoId}: the video with the questions this caller may see (SECURITY AC-9); lectureID the
+ * lecture asked for (?lectureId) if visible, else the caller's own, else the first the video was published in;
+ * courseID '' outside the caller's own courses; questions sorted by timeAsked.
+ */
+export const VideoWithQuestionsDto = VideoDto.extend({
+  lectureID: z.string(),
+  courseID: z.string(),
+  lectures: z.array(VideoLectureRef),
+  questions: z.array(QuestionDto),
+});
+export type VideoWithQuestionsDto = z.infer<typeof VideoWithQuestionsDto>;
 
 /** 201 of POST /api/upload/videoResponse and of a tus upload of kind=response. */
-export interface VideoResponseAnswer {
-  id: string;
-  _id: string;
-  questionID: string;
-  videoSource: string;
-  question: QuestionDto;
-}
+export const VideoResponseAnswer = z.object({
+  id: z.string(),
+  _id: z.string(),
+  questionID: z.string(),
+  videoSource: z.string(),
+  question: QuestionDto,
+});
+export type VideoResponseAnswer = z.infer<typeof VideoResponseAnswer>;
 
 /** Upload-Metadata of a tus upload of kind=response: the question answered and an optional title. */
 export interface ResponseUploadMetadata {

@@ -55,23 +55,24 @@ export const RenameParams = z.strictObject({ id: Id });
 export const VIDEO_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-/** A video as the API sends it. videoSource: "/media/<sha256>.mp4?exp=…&sig=…" or a YouTube watch URL. */
-export interface VideoDto {
-  id: string;
-  _id: string;
-  title: string;
-  sourceType: SourceType;
-  /** Empty while the video is processing or failed. */
-  videoSource: string;
-  durationSeconds: number | null;
-  status: VideoStatus;
-  /** While processing: whole percent, null until ffmpeg reports it. */
-  progress: number | null;
-  /** When failed: why, for the instructor. */
-  failureReason: string | null;
-  /** A signed "/media/<sha256>.jpg?exp=…&sig=…" still for lecture cards and the player, or null. */
-  posterSource: string | null;
-}
+/**
+ * A video as the API sends it. videoSource: "/media/<sha256>.mp4?exp=…&sig=…" or a YouTube watch URL,
+ * empty while the video is processing or failed; progress a whole percent while processing (null until
+ * ffmpeg reports it); failureReason for the instructor; posterSource a signed still, or null.
+ */
+export const VideoDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  sourceType: z.enum(SOURCE_TYPES),
+  videoSource: z.string(),
+  durationSeconds: z.number().nullable(),
+  status: z.enum(VIDEO_STATUSES),
+  progress: z.number().nullable(),
+  failureReason: z.string().nullable(),
+  posterSource: z.string().nullable(),
+});
+export type VideoDto = z.infer<typeof VideoDto>;
 
 /** GET /api/upload/lecture-video/{lectureId}. */
 export interface LectureVideoIdAnswer {
@@ -104,3 +105,10 @@ export interface LectureVideoUploadMetadata {
 }
 /** Response header of the final tus PATCH for a lectureVideo upload: the new video's id. */
 export const VIDEO_ID_HEADER = 'Lectern-Video-Id';
+
+/** GET /api/upload/storage: the caller's stored uploads against their quota (issue 12, item 8). */
+export const StorageUse = z.object({
+  usedBytes: z.number().nonnegative(),
+  quotaBytes: z.number().positive(),
+});
+export type StorageUse = z.infer<typeof StorageUse>;

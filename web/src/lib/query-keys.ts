@@ -37,6 +37,7 @@ export const queryKeys = {
   },
   videos: {
     contexts: (videoId: string) => ['videos', 'contexts', videoId] as const,
+    storage: ['videos', 'storage'] as const,
   },
   usage: {
     activity: (lectureId: string) => ['usage', 'lecture-activity', lectureId] as const,

@@ -88,3 +88,47 @@ export async function adminsOfCourse(db: DbOrTx, courseId: string): Promise<{ id
     .where(eq(courseAdmins.courseId, courseId))
     .orderBy(asc(courseAdmins.createdAt), asc(users.name));
 }
+
+/** The courses a user administers, those they joined as a student, and lectures they joined alone. */
+export interface CallerCourses {
+  administered: ReadonlySet<string>;
+  joined: ReadonlySet<string>;
+  joinedLectures: ReadonlySet<string>;
+}
+
+export const NO_COURSES: CallerCourses = {
+  administered: new Set(),
+  joined: new Set(),
+  joinedLectures: new Set(),
+};
+
+export async function coursesOfUser(db: DbOrTx, userId: string | null): Promise<CallerCourses> {
+  if (userId === null) return NO_COURSES;
+  const admin = await db
+    .select({ courseId: courseAdmins.courseId })
+    .from(courseAdmins)
+    .where(eq(courseAdmins.userId, userId));
+  const member = await db
+    .select({ courseId: courseMembers.courseId })
+    .from(courseMembers)
+    .where(eq(courseMembers.userId, userId));
+  const lectureRows = await db
+    .select({ lectureId: lectureMembers.lectureId })
+    .from(lectureMembers)
+    .where(eq(lectureMembers.userId, userId));
+  return {
+    administered: new Set(admin.map((r) => r.courseId)),
+    joined: new Set(member.map((r) => r.courseId)),
+    joinedLectures: new Set(lectureRows.map((r) => r.lectureId)),
+  };
+}
+
+/** The caller belongs to the lecture: through its course, or by joining the lecture alone. */
+export const belongsToLecture = (courses: CallerCourses, lecture: Pick<LectureRow, 'id' | 'courseId'>) =>
+  courses.administered.has(lecture.courseId) ||
+  courses.joined.has(lecture.courseId) ||
+  courses.joinedLectures.has(lecture.id);
+
+/** A course id is a join code (SPEC §4): it is shown only to the course's own admins and students. */
+export const visibleCourseId = (courses: CallerCourses, courseId: string): string =>
+  courses.administered.has(courseId) || courses.joined.has(courseId) ? courseId : '';

@@ -1,4 +1,12 @@
-import { ForgotPasswordBody, LoginBody, ResetPasswordBody, SUCCESS, SignupBody } from '@lectern/shared';
+import {
+  ForgotPasswordBody,
+  LoginAnswer,
+  LoginBody,
+  ResetPasswordBody,
+  SUCCESS,
+  SignupBody,
+  UserDto,
+} from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
 import { logSecurityEvent } from '../../plugins/security-events';
 import { PER_MINUTE } from '../../plugins/rate-limit';
@@ -12,12 +20,14 @@ export const authRoutes: Feature = (app, deps) => {
   const auth = createAuthService(deps);
   const r = typed(app);
 
-  r.get('/api/login', { config: { auth: 'user' } }, async (req) => toUserDto(currentUser(req)));
+  r.get('/api/login', { schema: { response: { 200: UserDto } }, config: { auth: 'user' } }, async (req) =>
+    toUserDto(currentUser(req)),
+  );
 
   r.post(
     '/api/login',
     {
-      schema: { body: LoginBody },
+      schema: { body: LoginBody, response: { 200: LoginAnswer } },
       // A class of 500 behind one campus NAT logs in at the start of a lecture, thrice over (SECURITY
       // RL-1); failures are throttled separately (login-throttle.ts).
       config: { auth: 'public', rateLimit: { ...byIp, max: 1500, timeWindow: 5 * PER_MINUTE } },

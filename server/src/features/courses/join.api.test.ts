@@ -114,7 +114,7 @@ describe('joining courses and lectures', () => {
         message: 'Lecture joined!',
         id: w.LA.id,
         lectureId: w.LA.id,
-        courseId: w.A.id,
+        courseId: '', // a lecture link opens that lecture only (issue 12, item 3)
         firstVideoId: w.VA1.id,
       });
       expect(await isLectureMember(w.LA.id, user.id)).toBe(true);

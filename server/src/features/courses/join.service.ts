@@ -71,11 +71,11 @@ export function createJoinService({ db, clock, shared }: AppDeps) {
       }
       const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
       const firstVideoId = isReleased(lecture, new Date(now)) ? (playlist[0] ?? null) : null;
-      const where = { lectureId: lecture.id, courseId: lecture.courseId, firstVideoId };
-      if (
-        (await isCourseMember(db, caller.id, lecture.courseId)) ||
-        (await isLectureMember(db, caller.id, lecture.id))
-      ) {
+      // A lecture link opens that lecture only: its course id, a join code for the whole course, goes
+      // only to the course's own students (issue 12, item 3).
+      const inCourse = await isCourseMember(db, caller.id, lecture.courseId);
+      const where = { lectureId: lecture.id, courseId: inCourse ? lecture.courseId : '', firstVideoId };
+      if (inCourse || (await isLectureMember(db, caller.id, lecture.id))) {
         return {
           joined: false,
           conflict: { error: ERRORS.alreadyJoinedLecture, code: 'CONFLICT', ...where },

@@ -16,6 +16,7 @@ export async function copyVideos(db: DbOrTx, source: VideoRow[]): Promise<Map<st
         mediaSha256: video.mediaSha256,
         youtubeUrl: video.youtubeUrl,
         durationSeconds: video.durationSeconds,
+        uploaderId: video.uploaderId,
       })
       .returning({ id: videos.id });
     copies.set(video.id, copy!.id);

@@ -26,6 +26,16 @@ export function toLectureDto(
   };
 }
 
+/**
+ * The lecture as a caller outside its course sees it (shared by link, or joined alone): a course id is
+ * the course's join code, so a lecture link never opens the whole course (issue 12, item 3).
+ */
+export const withoutCourseId = (dto: LectureDto): LectureDto => ({
+  ...dto,
+  courseID: '',
+  parentCourse: { ...dto.parentCourse, id: '', _id: '' },
+});
+
 type WireDates = Record<
   'lectureDate' | 'lectureDateAvailable' | 'lectureDateStart' | 'lectureDateEnd',
   string

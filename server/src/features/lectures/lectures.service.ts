@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { type LectureRow, adminsOfCourse } from '../access/access.repository';
 import {
+  courseRole,
   isReleased,
   requireCourseAdmin,
   requireCourseMember,
@@ -28,7 +29,7 @@ import {
   updateLecture,
   writePlaylistOrder,
 } from './lectures.repository';
-import { datesFromWire, toLectureDto } from './lectures.mapper';
+import { datesFromWire, toLectureDto, withoutCourseId } from './lectures.mapper';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
 
 export function createLecturesService(deps: AppDeps) {
@@ -49,7 +50,8 @@ export function createLecturesService(deps: AppDeps) {
     /** Anyone may read a released lecture (shareable video links, SECURITY §2.3 row 11). */
     async get(user: AuthUser | null, lectureId: string): Promise<LectureDto> {
       const { lecture } = await requireVisibleLecture(db, user, lectureId, clock());
-      return dto(lecture);
+      const inCourse = (await courseRole(db, user, lecture.courseId)) !== 'none';
+      return inCourse ? dto(lecture) : withoutCourseId(await dto(lecture));
     },
 
     /** Students see released lectures only; admins see all, flagged by `released` (SPEC §4). */

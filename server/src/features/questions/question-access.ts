@@ -1,12 +1,13 @@
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { LectureRow } from '../access/access.repository';
+import { type LectureRow, findLecture, isCourseAdmin } from '../access/access.repository';
 import { type Role, type VideoAccess, lectureRole, requireVisibleVideo } from '../access/access.service';
 import { type QuestionRecord, findQuestion } from './questions.repository';
 
-// A question belongs to a video; whoever may act on the video (in any lecture holding it, concurrent
-// copies included) may act on its questions. Permission decisions stay in the access feature.
+// A question belongs to a video, so every lecture holding the video (concurrent copies included) shows
+// it; but it is asked in one lecture, its home, and only that course's admins may act on it (issue 12,
+// item 10). Permission decisions stay in the access feature.
 
 export interface VideoRole {
   role: Role;
@@ -58,9 +59,20 @@ export async function requireQuestionMember(db: DbOrTx, user: AuthUser, question
   return loaded;
 }
 
-/** Admins of a course holding the question's video: even the asker may not edit (SECURITY AC-5). */
+/**
+ * The caller administers the course the question was asked in. When that lecture is gone the question
+ * has no home left, and the admins of the courses still holding its video look after it.
+ */
+async function administersHome(db: DbOrTx, user: AuthUser, question: QuestionRecord, access: VideoAccess) {
+  const home = question.lectureId === null ? null : await findLecture(db, question.lectureId);
+  if (!home) return access.isAdmin;
+  return isCourseAdmin(db, user.id, home.courseId);
+}
+
+/** Admins of the question's home course: even the asker may not edit (SECURITY AC-5). */
 export async function requireQuestionAdmin(db: DbOrTx, user: AuthUser, questionId: string, now: Date) {
   const loaded = await loadQuestion(db, user, questionId, now);
-  if (loaded.role !== 'admin') throw forbidden('Only the course administrators can do that');
+  if (loaded.role !== 'admin' || !(await administersHome(db, user, loaded.question, loaded.access)))
+    throw forbidden('Only the course administrators can do that');
   return loaded;
 }

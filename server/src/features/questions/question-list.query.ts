@@ -56,6 +56,18 @@ const columns = (callerId: string | null) => ({
   courseId: courses.id,
   courseName: courses.name,
   askerName: users.name,
+  /** The course of the lecture the question was asked in: its home, where its asker belongs. */
+  homeCourseId: sql<
+    string | null
+  >`(select hl.course_id from lectures hl where hl.id = ${questions.lectureId})`,
+  /**
+   * The asker belongs to the home course (admin, student, or member of the home lecture). A duplicate
+   * copies questions into another course, where their askers are strangers (issue 12, item 10).
+   */
+  askerInHome: sql<boolean>`exists (select 1 from lectures hl where hl.id = ${questions.lectureId} and (
+    exists (select 1 from course_members m where m.course_id = hl.course_id and m.user_id = ${questions.askerId})
+    or exists (select 1 from course_admins a where a.course_id = hl.course_id and a.user_id = ${questions.askerId})
+    or exists (select 1 from lecture_members lm where lm.lecture_id = hl.id and lm.user_id = ${questions.askerId})))`,
   ratings: sql<number>`coalesce((select sum(case when ${questionVotes.vote} = 'UP' then 1 else -1 end)
     from ${questionVotes} where ${questionVotes.questionId} = ${questions.id}), 0)`.mapWith(Number),
   myVote:
@@ -138,3 +150,19 @@ export async function votesOf(
     .where(and(eq(questionVotes.userId, userId), inArray(questionVotes.questionId, questionIds)));
   return new Map(rows.map((r) => [r.questionId, r.vote]));
 }
+
+/** Asked in one of these courses (a question whose lecture is gone has no home and stays listed). */
+export const askedInCourses = (courseIds: SQL): SQL =>
+  sql`(${questions.lectureId} is null
+    or ${questions.lectureId} in (select hl.id from lectures hl where hl.course_id in ${courseIds}))`;
+
+/**
+ * Asked in a lecture the user may see now: any lecture of a course they administer; a released lecture
+ * of a course they joined, or that they joined alone (DESIGN §5.4, issue 12, items 3 and 4).
+ */
+export const inLecturesVisibleTo = (userId: string, now: Date): SQL =>
+  sql`${questions.lectureId} in (select hl.id from lectures hl
+    where hl.course_id in ${administeredCourses(userId)}
+      or (hl.lecture_date_available <= ${now.toISOString()}::timestamptz
+        and (hl.course_id in (select m.course_id from course_members m where m.user_id = ${userId})
+          or hl.id in (select lm.lecture_id from lecture_members lm where lm.user_id = ${userId}))))`;

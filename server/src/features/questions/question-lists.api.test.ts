@@ -30,8 +30,9 @@ describe('question lists and the video with its questions', () => {
         title: 'VA1',
         sourceType: 'youtubeLink',
         lectureID: w.LA.id,
-        courseID: w.A.id,
-        lectures: [{ id: w.LA.id, title: 'LA', courseId: w.A.id, courseName: 'Course A' }],
+        // A course id is a join code: none for a viewer outside the course (issue 12, item 3).
+        courseID: '',
+        lectures: [],
       });
       expect(ids(video.questions)).toEqual([w.qAnswered.id]);
       expect(video.questions[0]).not.toHaveProperty('whoAsked');
@@ -210,7 +211,8 @@ describe('question lists and the video with its questions', () => {
       const all = (await call(t, 'GET', url(w.users.studentA.id), { as: w.users.studentA })).json<
         QuestionDto[]
       >();
-      expect(ids(all)).toEqual([w.qAnswered.id, w.qOpen.id, w.qOpenVA2.id, w.qUnreleased.id, old.id].sort());
+      // Not qUnreleased: its lecture is hidden from students until released (issue 12, item 4).
+      expect(ids(all)).toEqual([w.qAnswered.id, w.qOpen.id, w.qOpenVA2.id, old.id].sort());
       const recent = await call(t, 'GET', url(w.users.studentA.id, '?answeredSinceDays=7'), {
         as: w.users.studentA,
       });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { questions } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { belongsToLecture, coursesOfUser, visibleCourseId } from '../access/access.repository';
 import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
 import { toVideoDto } from '../videos/video.mapper';
 import { findVideo } from '../videos/public';
@@ -11,7 +12,9 @@ import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionRow,
   administeredCourses,
+  askedInCourses,
   courseNames,
+  inLecturesVisibleTo,
   listQuestions,
   unanswered,
   visibleToStudent,
@@ -47,11 +50,18 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
       videoId: string,
       lectureId: string | undefined,
     ): Promise<VideoWithQuestionsDto> {
-      const { role, lectures } = await videoRole(db, caller, videoId, clock());
+      const { role, lectures, memberLecture } = await videoRole(db, caller, videoId, clock());
       const video = (await findVideo(db, videoId))!;
-      const lecture = lectures.find((l) => l.id === lectureId) ?? lectures[0]!;
-      const names = await courseNames(db, [...new Set(lectures.map((l) => l.courseId))]);
+      // Unnamed, the caller's own lecture, else the one the video was first published in.
+      const lecture =
+        lectures.find((l) => l.id === lectureId) ??
+        memberLecture ??
+        lectures.reduce((a, b) => (b.createdAt.getTime() < a.createdAt.getTime() ? b : a));
       const callerId = caller?.id ?? null;
+      const courses = await coursesOfUser(db, callerId);
+      // Only the caller's own lectures and courses: a course id is a join code (issue 12, item 3).
+      const own = lectures.filter((l) => belongsToLecture(courses, l));
+      const names = await courseNames(db, [...new Set(own.map((l) => l.courseId))]);
       const rows = await listQuestions(db, {
         context: { kind: 'lecture', lectureId: lecture.id },
         callerId,
@@ -60,14 +70,14 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
       return {
         ...toVideoDto(deps, video),
         lectureID: lecture.id,
-        courseID: lecture.courseId,
-        lectures: lectures.map((l) => ({
+        courseID: visibleCourseId(courses, lecture.courseId),
+        lectures: own.map((l) => ({
           id: l.id,
           title: l.title,
-          courseId: l.courseId,
+          courseId: visibleCourseId(courses, l.courseId),
           courseName: names.get(l.courseId) ?? '',
         })),
-        questions: rows.map((row) => toQuestionDto(deps, row, { callerId, seesAskers: role === 'admin' })),
+        questions: rows.map((row) => toQuestionDto(deps, row, { callerId, courses })),
       };
     },
 
@@ -91,11 +101,12 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
         caller.id,
         rows.map((r) => r.question.id),
       );
+      const courses = await coursesOfUser(db, caller.id);
       return rows.map((row) =>
         toQuestionDto(
           deps,
           { ...row, myVote: votes.get(row.question.id) ?? null },
-          { callerId: caller.id, seesAskers: role === 'admin' },
+          { callerId: caller.id, courses },
         ),
       );
     },
@@ -112,25 +123,33 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
         callerId: caller.id,
         where: isNotNull(questions.responseId),
       });
+      const courses = await coursesOfUser(db, caller.id);
       return rows
         .sort(byLectureThenTime)
-        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: role === 'admin' }));
+        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, courses }));
     },
 
-    /** Home and Action Items: unanswered questions (live and processing too) of courses the caller runs. */
+    /**
+     * Home and Action Items: unanswered questions (live and processing too) asked in courses the caller
+     * runs; a concurrent copy's questions are its own course's to answer (issue 12, item 10).
+     */
     async needingResponse(caller: AuthUser, userId: string): Promise<QuestionDto[]> {
       assertSelf(caller, userId);
       const rows = await listQuestions(db, {
         context: { kind: 'courses', courseIds: administeredCourses(caller.id) },
         callerId: caller.id,
-        where: unanswered(),
+        where: and(unanswered(), askedInCourses(administeredCourses(caller.id))),
       });
+      const courses = await coursesOfUser(db, caller.id);
       return rows
-        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: true }))
+        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, courses }))
         .sort(needsResponseOrder);
     },
 
-    /** The caller's own questions, newest first; answeredSinceDays keeps those answered that recently. */
+    /**
+     * The caller's own questions, newest first; answeredSinceDays keeps those answered that recently.
+     * Only those of lectures the caller may still see: their own, released (issue 12, items 3 and 4).
+     */
     async ownQuestions(
       caller: AuthUser,
       userId: string,
@@ -144,9 +163,14 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
       const rows = await listQuestions(db, {
         context: { kind: 'asked' },
         callerId: caller.id,
-        where: and(eq(questions.askerId, caller.id), since ? gte(questions.answeredAt, since) : undefined),
+        where: and(
+          eq(questions.askerId, caller.id),
+          inLecturesVisibleTo(caller.id, clock()),
+          since ? gte(questions.answeredAt, since) : undefined,
+        ),
       });
-      return rows.map((row) => toQuestionDto(deps, row, { callerId: caller.id, seesAskers: false }));
+      const courses = await coursesOfUser(db, caller.id);
+      return rows.map((row) => toQuestionDto(deps, row, { callerId: caller.id, courses }));
     },
   };
 }

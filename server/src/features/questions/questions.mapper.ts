@@ -1,5 +1,6 @@
 import type { QuestionDto, VoteOption } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { type CallerCourses, visibleCourseId } from '../access/access.repository';
 import { videoSourceOf } from '../videos/video.mapper';
 import type { QuestionRow } from './question-list.query';
 
@@ -8,8 +9,27 @@ const ANONYMOUS = 'anonymous';
 export interface Viewer {
   /** null: anonymous. */
   callerId: string | null;
-  /** Course admins see who asked every question; others only their own (DESIGN §5.3). */
-  seesAskers: boolean;
+  /** The caller's courses: whose askers and join codes they may see. */
+  courses: CallerCourses;
+}
+
+/**
+ * Who asked is shown to the asker, and to the admins of the question's home course (the course of the
+ * lecture it was asked in) when the asker belongs there (DESIGN §5.3). A concurrent copy shares the
+ * question with other courses, and a duplicate copies it into another course: neither tells those
+ * courses' admins who asked (issue 12, item 10).
+ */
+export function seesAsker(row: QuestionRow, viewer: Viewer): boolean {
+  const q = row.question;
+  if (viewer.callerId !== null && q.askerId === viewer.callerId) return true;
+  if (row.homeCourseId === null || !viewer.courses.administered.has(row.homeCourseId)) return false;
+  return q.askerId === null || row.askerInHome;
+}
+
+/** The course a question is listed in, when it is one of the caller's (issue 12, item 3). */
+function courseOf(row: QuestionRow, viewer: Viewer): { courseId: string; courseName: string } {
+  const courseId = row.courseId === null ? '' : visibleCourseId(viewer.courses, row.courseId);
+  return { courseId, courseName: courseId === '' ? '' : (row.courseName ?? '') };
 }
 
 /** A question as the API sends it (SPEC §3): userVotes holds only the caller's own vote (SECURITY AC-10). */
@@ -17,7 +37,6 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
   const q = row.question;
   const userVotes: Record<string, VoteOption> = {};
   if (viewer.callerId !== null && row.myVote !== null) userVotes[viewer.callerId] = row.myVote;
-  const ownQuestion = viewer.callerId !== null && q.askerId === viewer.callerId;
   return {
     id: q.id,
     _id: q.id,
@@ -26,7 +45,7 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     level: q.level,
     timeAsked: q.timeAsked,
     timePosted: q.timePosted.toISOString(),
-    ...(viewer.seesAskers || ownQuestion
+    ...(seesAsker(row, viewer)
       ? { whoAsked: { id: q.askerId, name: q.askerId === null ? ANONYMOUS : (row.askerName ?? ANONYMOUS) } }
       : {}),
     status: q.status,
@@ -38,8 +57,7 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     lectureName: row.lectureTitle ?? '',
     videoId: q.videoId,
     videoTitle: row.videoTitle,
-    courseId: row.courseId ?? '',
-    courseName: row.courseName ?? '',
+    ...courseOf(row, viewer),
     lectureVideoSource: videoSourceOf(deps, row),
     live: q.live,
   };

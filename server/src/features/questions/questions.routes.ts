@@ -1,5 +1,6 @@
 import {
   CreateQuestionBody,
+  QuestionDto,
   QuestionCourseParams,
   QuestionIdParams,
   QuestionLectureParams,
@@ -10,11 +11,14 @@ import {
   UpdateQuestionBody,
   UserQuestionsQuery,
   VALIDATION,
+  VideoResponseAnswer,
   VideoResponseFields,
+  VideoWithQuestionsDto,
   VideoWithQuestionsParams,
   VideoWithQuestionsQuery,
   VoteBody,
 } from '@lectern/shared';
+import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { PER_MINUTE } from '../../plugins/rate-limit';
@@ -38,6 +42,9 @@ function parseResponseFields(fields: Record<string, string>): VideoResponseField
   return parsed.data;
 }
 
+/** Every answer has a response schema: no stray field (a `whoAsked`, a vote) leaves (SECURITY AC-10). */
+const QuestionList = z.array(QuestionDto);
+
 // SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
 export const questionsRoutes: Feature = async (app, deps) => {
   const cache = new LectureQuestionsCache();
@@ -57,7 +64,11 @@ export const questionsRoutes: Feature = async (app, deps) => {
   r.get(
     '/api/upload/:videoId',
     {
-      schema: { params: VideoWithQuestionsParams, querystring: VideoWithQuestionsQuery },
+      schema: {
+        params: VideoWithQuestionsParams,
+        querystring: VideoWithQuestionsQuery,
+        response: { 200: VideoWithQuestionsDto },
+      },
       config: { auth: 'public' },
     },
     async (req) => lists.videoWithQuestions(req.user, req.params.videoId, req.query.lectureId),
@@ -65,13 +76,14 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.post(
     '/api/upload/videoResponse',
-    // Upload creations: 20 an hour per user (SECURITY RL-4).
-    { config: { auth: 'user', upload: true, rateLimit: { max: 20, timeWindow: 60 * PER_MINUTE } } },
+    // Upload creations: 20 an hour per user on every upload path (upload-allowance, SECURITY RL-4).
+    { schema: { response: { 201: VideoResponseAnswer } }, config: { auth: 'user', upload: true } },
     async (req, reply) => {
       const caller = currentUser(req);
       const { fields, tempPath } = await receiveSingleFile(req, deps, {
         fileField: 'file',
         missingFile: VALIDATION.selectFile,
+        uploaderId: caller.id,
         beforeFile: async (early) => {
           await responses.authorize(caller, parseResponseFields(early));
         },
@@ -86,7 +98,7 @@ export const questionsRoutes: Feature = async (app, deps) => {
     '/api/questions',
     // Questions: 10 a minute per user (SECURITY RL-4).
     {
-      schema: { body: CreateQuestionBody },
+      schema: { body: CreateQuestionBody, response: { 201: QuestionDto } },
       config: { auth: 'user', rateLimit: { max: 10, timeWindow: PER_MINUTE } },
     },
     async (req, reply) => reply.code(201).send(await questions.create(currentUser(req), req.body)),
@@ -94,48 +106,60 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.get(
     '/api/questions/user-courses-questions/:userId',
-    { schema: { params: QuestionUserParams }, config: user },
+    { schema: { params: QuestionUserParams, response: { 200: QuestionList } }, config: user },
     async (req) => lists.needingResponse(currentUser(req), req.params.userId),
   );
 
   r.get(
     '/api/questions/user-questions/:userId',
-    { schema: { params: QuestionUserParams, querystring: UserQuestionsQuery }, config: user },
+    {
+      schema: {
+        params: QuestionUserParams,
+        querystring: UserQuestionsQuery,
+        response: { 200: QuestionList },
+      },
+      config: user,
+    },
     async (req) => lists.ownQuestions(currentUser(req), req.params.userId, req.query.answeredSinceDays),
   );
 
   r.get(
     '/api/questions/with-response/:courseId',
-    { schema: { params: QuestionCourseParams }, config: user },
+    { schema: { params: QuestionCourseParams, response: { 200: QuestionList } }, config: user },
     async (req) => lists.withResponse(currentUser(req), req.params.courseId),
   );
 
   r.get(
     '/api/questions/lecture-questions/:lectureId',
-    { schema: { params: QuestionLectureParams }, config: user },
+    { schema: { params: QuestionLectureParams, response: { 200: QuestionList } }, config: user },
     async (req, reply) =>
       sendWithEtag(req, reply, await lists.lectureQuestions(currentUser(req), req.params.lectureId)),
   );
 
   r.put(
     '/api/questions/ratings/:questionId',
-    { schema: { params: RatingsParams, body: VoteBody }, config: user },
+    { schema: { params: RatingsParams, body: VoteBody, response: { 200: QuestionDto } }, config: user },
     async (req) => questions.vote(currentUser(req), req.params.questionId, req.body),
   );
 
   r.put(
     '/api/questions/status/:id',
-    { schema: { params: QuestionIdParams, body: StatusBody }, config: user },
+    { schema: { params: QuestionIdParams, body: StatusBody, response: { 200: QuestionDto } }, config: user },
     async (req) => questions.setStatus(currentUser(req), req.params.id, req.body),
   );
 
-  r.get('/api/questions/:id', { schema: { params: QuestionIdParams }, config: user }, async (req) =>
-    questions.get(currentUser(req), req.params.id),
+  r.get(
+    '/api/questions/:id',
+    { schema: { params: QuestionIdParams, response: { 200: QuestionDto } }, config: user },
+    async (req) => questions.get(currentUser(req), req.params.id),
   );
 
   r.put(
     '/api/questions/:id',
-    { schema: { params: QuestionIdParams, body: UpdateQuestionBody }, config: user },
+    {
+      schema: { params: QuestionIdParams, body: UpdateQuestionBody, response: { 200: QuestionDto } },
+      config: user,
+    },
     async (req) => questions.update(currentUser(req), req.params.id, req.body),
   );
 

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import { questions } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { findCourse } from '../access/access.repository';
+import { coursesOfUser, findCourse } from '../access/access.repository';
 import { lectureRole } from '../access/access.service';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
 import { findVideo } from '../videos/public';
@@ -50,14 +50,14 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
   const { db, clock } = deps;
 
   /** One question as this caller may see it, in the lecture it was asked in. */
-  async function dto(caller: AuthUser, questionId: string, seesAskers: boolean): Promise<QuestionDto> {
+  async function dto(caller: AuthUser, questionId: string): Promise<QuestionDto> {
     const [row] = await listQuestions(db, {
       context: { kind: 'asked' },
       callerId: caller.id,
       where: eq(questions.id, questionId),
     });
     if (!row) throw notFound('Question not found');
-    return toQuestionDto(deps, row, { callerId: caller.id, seesAskers });
+    return toQuestionDto(deps, row, { callerId: caller.id, courses: await coursesOfUser(db, caller.id) });
   }
 
   /**
@@ -126,7 +126,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
         return question;
       });
       cache.clear();
-      return dto(caller, question.id, role === 'admin');
+      return dto(caller, question.id);
     },
 
     /** Admins: any; the asker: their own; other members: answered ones only (404 otherwise). */
@@ -135,7 +135,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
       if (role === 'none') throw forbidden('Join this course first');
       const own = question.askerId === caller.id;
       if (role === 'student' && !own && question.responseId === null) throw notFound('Question not found');
-      return dto(caller, questionId, role === 'admin');
+      return dto(caller, questionId);
     },
 
     async update(caller: AuthUser, questionId: string, body: UpdateQuestionBody): Promise<QuestionDto> {
@@ -154,7 +154,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
         await emitQuestionEvent(tx, 'question.edited', question, { public: question.responseId !== null });
         return { result: undefined, replaced: body.deleteResponse ? question.responseId : null };
       });
-      return dto(caller, questionId, true);
+      return dto(caller, questionId);
     },
 
     async remove(caller: AuthUser, questionId: string): Promise<void> {
@@ -177,14 +177,14 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
         });
       });
       cache.clear();
-      return dto(caller, questionId, true);
+      return dto(caller, questionId);
     },
 
     /** DESIGN §5.6 toggle; a burst of the same click counts once (SECURITY AC-12). */
     async vote(caller: AuthUser, questionId: string, body: VoteBody): Promise<QuestionDto> {
       assertSelf(caller, body.userId);
       const now = clock();
-      const { question, role } = await requireQuestionMember(db, caller, questionId, now);
+      const { question } = await requireQuestionMember(db, caller, questionId, now);
       if (question.responseId === null) throw badRequest('Only answered questions can be rated');
       const key = `${questionId}:${caller.id}`;
       await db.transaction(async (tx) => {
@@ -198,7 +198,7 @@ export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCac
         await recentVotes.record(key, body.voteOptions, now);
       });
       cache.clear();
-      return dto(caller, questionId, role === 'admin');
+      return dto(caller, questionId);
     },
   };
 }

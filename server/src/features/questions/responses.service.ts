@@ -89,7 +89,7 @@ export function createResponsesService(deps: AppDeps, questions: QuestionsServic
       _id: responseId,
       questionID: question.id,
       videoSource: ready ? videoSourceOf(deps, { mediaSha256: ready.sha256, youtubeUrl: null }) : '',
-      question: await questions.dto(caller, question.id, true),
+      question: await questions.dto(caller, question.id),
     };
   }
 

@@ -1,6 +1,7 @@
 import { LogEntryBody } from '@lectern/shared';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
+import { scopeEvent } from './event-scope';
 import { insertUsageEvent } from './usage-events.repository';
 
 // SECURITY RL-4: 120 events a minute per user, 4 KB a body.
@@ -17,17 +18,15 @@ export const loggingRoutes: Feature = (app, { db, clock }) => {
     },
     async (req, reply) => {
       const b = req.body;
+      const now = clock();
+      const scope = await scopeEvent(db, req.user, b, now);
       await insertUsageEvent(db, {
         userId: req.user?.id ?? null, // never the body's userID (SECURITY AC-4)
         action: b.action,
-        videoId: b.videoID ?? null,
-        courseId: b.courseID ?? null,
-        lectureId: b.lectureID ?? null,
-        questionId: b.questionID ?? null,
-        videoTime: b.videoTime ?? null,
+        ...scope,
         rate: b.rate ?? null,
         pageUrl: b.pageURL ?? null,
-        createdAt: clock(),
+        createdAt: now,
       });
       return reply.code(201).send({ ok: true });
     },

@@ -130,3 +130,12 @@ export async function furthestKnownPosition(db: DbOrTx, videoId: string): Promis
   );
   return row?.furthest ?? 0;
 }
+
+/** The video a question belongs to, or null when there is no such question. */
+export async function questionVideo(db: DbOrTx, questionId: string): Promise<string | null> {
+  const [row] = await selectRows<{ videoId: string }>(
+    db,
+    sql`select video_id as "videoId" from questions where id = ${questionId}`,
+  );
+  return row?.videoId ?? null;
+}

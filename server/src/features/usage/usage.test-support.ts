@@ -25,9 +25,12 @@ export async function seedUsageWorld(
   const course = await seedCourse(t.db, admin.id);
   await seedCourse(t.db, outsiderAdmin.id, { name: 'Another course' });
   const now = t.clock.now();
-  const lecture = await seedLecture(t.db, course.id, now);
+  // Released a week ago: the tests log events up to a day back, and only a released lecture's video
+  // takes events from its students (issue 12, item 9).
+  const released = { lectureDateAvailable: new Date(now.getTime() - 7 * 24 * 3_600_000) };
+  const lecture = await seedLecture(t.db, course.id, now, released);
   const video = await seedVideo(t.db, lecture.id, { durationSeconds: options.durationSeconds ?? 60 });
-  const otherLecture = await seedLecture(t.db, course.id, now, { title: 'Lecture 2' });
+  const otherLecture = await seedLecture(t.db, course.id, now, { ...released, title: 'Lecture 2' });
   const otherVideo = await seedVideo(t.db, otherLecture.id);
   const students: TestUser[] = [];
   for (const name of options.studentNames ?? ['Student A', 'Student B']) {

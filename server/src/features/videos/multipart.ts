@@ -4,8 +4,16 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { HttpError, badRequest, payloadTooLarge, unsupportedMedia } from '../../lib/errors';
+import {
+  HttpError,
+  badRequest,
+  insufficientStorage,
+  isDiskFull,
+  payloadTooLarge,
+  unsupportedMedia,
+} from '../../lib/errors';
 import { logUploadRejected } from '../../plugins/security-events';
+import { admitUpload } from './uploads/upload-allowance';
 
 // Multipart uploads of the spec (videoFileToLecture, videoResponse): exactly one file part, streamed to a
 // scratch file in the media store, never buffered. The text fields must come before the file, so the
@@ -38,6 +46,8 @@ export interface ReceiveOptions {
   missingFile: string;
   /** Called with the fields seen so far when the file part starts; throw to refuse before storing. */
   beforeFile: (fields: Record<string, string>) => Promise<void>;
+  /** Whose upload this is: admitted against their creation limit and quota once authorised. */
+  uploaderId: string;
 }
 
 const tooLarge = (max: number) =>
@@ -62,6 +72,9 @@ export async function receiveSingleFile(
         throw badRequest(`Unexpected file field "${part.fieldname}"`);
       }
       await options.beforeFile({ ...fields });
+      // The request's length bounds the file's; without one, the largest file allowed.
+      const declared = Number(req.headers['content-length']) || deps.config.maxUploadBytes;
+      await admitUpload(deps, options.uploaderId, declared);
       tempPath = deps.media.tempPath();
       await pipeline(part.file, fs.createWriteStream(tempPath));
       if (part.file.truncated) throw tooLarge(deps.config.maxUploadBytes);
@@ -70,6 +83,7 @@ export async function receiveSingleFile(
     if (tempPath) await fsp.rm(tempPath, { force: true });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge(deps.config.maxUploadBytes);
+    if (isDiskFull(error)) throw insufficientStorage(); // the partial file is gone (SECURITY FI-7)
     throw error;
   }
   if (tempPath === null) throw badRequest(options.missingFile);

@@ -17,7 +17,7 @@ export async function insertMediaFile(db: DbOrTx, media: MediaFacts): Promise<vo
 
 export type NewVideo = Pick<
   typeof videos.$inferInsert,
-  'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds' | 'hasPoster'
+  'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds' | 'hasPoster' | 'uploaderId'
 >;
 
 /** Creates a video and appends it to the lecture's playlist, in one transaction. */

@@ -9,6 +9,7 @@ import {
   RenameParams,
   ResponseIdParams,
   SUCCESS,
+  StorageUse,
   UPLOAD_KINDS,
   VALIDATION,
   VideoIdParams,
@@ -24,6 +25,7 @@ import { registerProcessingTarget } from './processing/processing.job';
 import { registerProcessingJobs } from './processing/processing.jobs';
 import { lectureVideoKind } from './uploads/lecture-video.kind';
 import { tusRoutes } from './uploads/tus.routes';
+import { storageUseOf } from './uploads/upload-allowance';
 import { registerUploadKind } from './uploads/upload-kinds';
 import { createVideosService, parseFileFields, requireUploadTarget } from './videos.service';
 
@@ -42,11 +44,17 @@ export const videosRoutes: Feature = async (app, deps) => {
   await mediaRoutes(app, deps);
   await tusRoutes(app, deps);
 
+  // The caller's stored uploads against their quota, shown on the upload page (issue 12, item 8).
+  r.get('/api/upload/storage', { schema: { response: { 200: StorageUse } }, config: user }, async (req) =>
+    storageUseOf(deps, currentUser(req).id),
+  );
+
   r.post('/api/upload/videoFileToLecture', { config: { ...user, upload: true } }, async (req, reply) => {
     const caller = currentUser(req);
     const { fields, tempPath } = await receiveSingleFile(req, deps, {
       fileField: 'file',
       missingFile: VALIDATION.selectFile,
+      uploaderId: caller.id,
       beforeFile: async (early) => {
         const target = parseFileFields(early);
         await requireUploadTarget(deps, caller, target.courseID, target.lectureID);

@@ -73,7 +73,10 @@ export function createVideosService(deps: AppDeps) {
         throw error;
       }
       const ingested = await ingestUpload(deps, tempPath);
-      return toVideoDto(deps, await addUploadedVideo(deps, target.lectureID, target.title, ingested));
+      return toVideoDto(
+        deps,
+        await addUploadedVideo(deps, target.lectureID, target.title, ingested, user.id),
+      );
     },
 
     async addYoutubeToLecture(user: AuthUser, body: YoutubeToLectureBody): Promise<VideoDto> {

@@ -17,7 +17,13 @@ export function LecturePage() {
   return (
     <Page title={lecture.title}>
       <p>
-        Course: <Link to={`/courses/${lecture.courseID}`}>{lecture.parentCourse.name}</Link>
+        {/* The course id is sent to the course's own students only (a lecture link opens one lecture). */}
+        Course:{' '}
+        {lecture.courseID ? (
+          <Link to={`/courses/${lecture.courseID}`}>{lecture.parentCourse.name}</Link>
+        ) : (
+          lecture.parentCourse.name
+        )}
       </p>
       {lecture.topic && <p>Topic: {lecture.topic}</p>}
       {lecture.firstVideoId ? (

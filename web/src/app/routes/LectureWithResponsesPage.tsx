@@ -42,7 +42,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
   const answered = (questions.data ?? [])
     .filter((q) => q.response)
     .sort(byPlaceInLecture(videos.map((x) => x.id)));
-  const logContext = { videoID: v.id, lectureID: lectureId, courseID: v.courseID };
+  const logContext = { videoID: v.id, lectureID: lectureId, courseID: v.courseID || null };
 
   // Same video: seek and pause there; another video: go to it, starting at the time asked (SPEC §2).
   const jump = (q: QuestionDto) => {

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { StorageUseNote } from '../../features/lectures/components/StorageUseNote';
 import { UploadLectureForm } from '../../features/lectures/components/UploadLectureForm';
 import { Recorder } from '../../features/recording';
 
@@ -7,6 +8,7 @@ export function UploadLecturePage() {
   const { courseId = '' } = useParams();
   return (
     <Page title="Upload a lecture">
+      <StorageUseNote />
       <UploadLectureForm
         key={courseId}
         courseId={courseId}

@@ -54,7 +54,7 @@ function VideoView({ videoId }: { videoId: string }) {
   if (video.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
   if (video.isError) return <VideoNotFound />;
   const v = video.data;
-  const logContext = { videoID: v.id, lectureID: lectureId ?? null, courseID: v.courseID };
+  const logContext = { videoID: v.id, lectureID: lectureId ?? null, courseID: v.courseID || null };
 
   const openResponse = (question: QuestionDto) => {
     player.current?.pause();

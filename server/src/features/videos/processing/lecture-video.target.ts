@@ -26,6 +26,7 @@ export async function addUploadedVideo(
   lectureId: string,
   title: string,
   ingested: Ingested,
+  uploaderId: string,
 ): Promise<VideoRow> {
   if ('ready' in ingested) {
     const { sha256, durationSeconds, hasPoster } = ingested.ready;
@@ -35,6 +36,7 @@ export async function addUploadedVideo(
       mediaSha256: sha256,
       durationSeconds,
       hasPoster,
+      uploaderId,
     }).catch(async (error: unknown) => {
       await discardIngested(deps, ingested);
       throw error;
@@ -42,7 +44,7 @@ export async function addUploadedVideo(
   }
   return deps.db
     .transaction(async (tx) => {
-      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title);
+      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title, uploaderId);
       await enqueueProcessing(deps, tx, ingested.processingId);
       await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId: video.id });
       return video;

@@ -13,10 +13,11 @@ export async function insertPendingVideo(
   processingId: string,
   lectureId: string,
   title: string,
+  uploaderId: string,
 ): Promise<VideoRow> {
   const [video] = await tx
     .insert(videos)
-    .values({ title, sourceType: 'localFile', status: 'processing', progress: null })
+    .values({ title, sourceType: 'localFile', status: 'processing', progress: null, uploaderId })
     .returning();
   await tx.insert(mediaProcessing).values({ id: processingId, videoId: video!.id, lectureId });
   return video!;

@@ -30,7 +30,7 @@ export const lectureVideoKind: UploadKind = {
     // Rights are checked again: the caller may have lost them during a long upload (SECURITY AC-7).
     const target = parse(metadata);
     await requireUploadTarget(deps, user, target.courseID, target.lectureID);
-    const video = await addUploadedVideo(deps, target.lectureID, target.title, ingested);
+    const video = await addUploadedVideo(deps, target.lectureID, target.title, ingested, user.id);
     return { [VIDEO_ID_HEADER]: video.id };
   },
 };

@@ -3,10 +3,10 @@ import fsp from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import { VIDEO_ID_HEADER } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../../lib/errors';
+import { HttpError, insufficientStorage, isDiskFull } from '../../../lib/errors';
 import { isDataException } from '../../../lib/query-errors';
 import { INVALID_VALUE } from '../../../plugins/error-handler';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
@@ -16,6 +16,7 @@ import { discardIngested, ingestUpload } from '../ingest';
 import { recordCompletion, recordedCompletion } from './upload-completion';
 import { PURGE_EVERY_MS, PURGE_JOB, UPLOAD_TTL_MS, purgeStaleUploads } from './upload-purge';
 import { sharedTusLocker } from './tus-locker';
+import { admitUpload, diskNearlyFull } from './upload-allowance';
 import { type UploadMetadata, uploadKind } from './upload-kinds';
 
 // Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
@@ -111,7 +112,9 @@ export const tusRoutes: Feature = (app, deps) => {
         throw error;
       });
     } catch (error) {
-      await datastore.remove(upload.id).catch(() => undefined);
+      // A full disk is no fault of the file: keep the received bytes, a later HEAD completes it (FI-7).
+      if (isDiskFull(error)) await fsp.rm(temp, { force: true });
+      else await datastore.remove(upload.id).catch(() => undefined);
       throw error;
     }
   }
@@ -143,10 +146,26 @@ export const tusRoutes: Feature = (app, deps) => {
       const metadata = stringMetadata(upload);
       const kind = uploadKind(deps, metadata.kind);
       if (!kind) throw { status_code: 400, body: 'Unknown upload kind' } satisfies TusError;
-      const kept = await kind.authorizeCreate(deps, user, metadata).catch((e: unknown) => {
-        throw tusError(e);
-      });
+      const kept = await kind
+        .authorizeCreate(deps, user, metadata)
+        .then(async (kept) => {
+          await admitUpload(deps, user.id, upload.size ?? deps.config.maxUploadBytes);
+          return kept;
+        })
+        .catch((e: unknown) => {
+          throw tusError(e);
+        });
       return { metadata: { ...kept, kind: metadata.kind!, ownerId: user.id } };
+    },
+    // A full disk is 507 (SECURITY FI-7); any other unexpected error a bare 500: tus would otherwise
+    // append the error's message, a file path among it (SECURITY LOG-3). @tus/file-store replaces a
+    // failed write's error by its own FILE_WRITE_ERROR, so a disk left with (almost) no room tells.
+    async onResponseError(_req, error) {
+      const writeFailed = 'body' in error && error.body === ERRORS.FILE_WRITE_ERROR.body;
+      if (isDiskFull(error) || (writeFailed && (await diskNearlyFull(deps.config.uploadsDir))))
+        return tusError(insufficientStorage()) as TusError;
+      if (!('status_code' in error)) return { status_code: 500, body: 'Internal server error' };
+      return undefined;
     },
     async onUploadFinish(req, upload) {
       return { headers: await finish(upload.id, userOf(req)) };

@@ -25,6 +25,7 @@ const refreshLecture = (client: QueryClient, lectureId: string) =>
   Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.lectures.detail(lectureId) }),
     client.invalidateQueries({ queryKey: queryKeys.lectures.videos(lectureId) }),
+    client.invalidateQueries({ queryKey: queryKeys.videos.storage }),
     refreshLectureLists(client),
   ]);
 

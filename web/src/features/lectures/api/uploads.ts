@@ -1,5 +1,6 @@
 import {
   type CreateLectureBody,
+  type StorageUse,
   UPLOAD_KINDS,
   type VideoContextDto,
   type YoutubeToLectureBody,
@@ -40,4 +41,11 @@ export const useVideoContexts = (videoId: string) =>
     queryKey: queryKeys.videos.contexts(videoId),
     queryFn: ({ signal }) =>
       api<VideoContextDto[]>(`/api/upload/contexts/${encodeURIComponent(videoId)}`, { signal }),
+  });
+
+/** The instructor's stored uploads against their quota (issue 12, item 8). */
+export const useStorageUse = () =>
+  useQuery({
+    queryKey: queryKeys.videos.storage,
+    queryFn: ({ signal }) => api<StorageUse>('/api/upload/storage', { signal }),
   });

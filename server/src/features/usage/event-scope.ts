@@ -1,0 +1,62 @@
+import type { LogEntryBody } from '@lectern/shared';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { requireVisibleLecture, requireVisibleVideo } from '../access/access.service';
+import { PLAYBACK_ACTIONS, questionVideo, videoDuration } from './usage.repository';
+
+// A usage event counts in a course's reports, so it must be about something the caller may watch
+// (issue 12, item 9): a released video (anyone may watch by link, SPEC §6) or, before release, one of
+// a course the caller administers. Ids are checked against each other and the course comes from the
+// lecture, never from the client.
+
+/**
+ * The longest a position can be when the server does not know the video's length: YouTube's own
+ * limit on an upload is 12 hours, and a stored file whose duration is not known yet is held to it too.
+ */
+export const UNKNOWN_DURATION_CAP_SECONDS = 12 * 3600;
+
+export interface EventScope {
+  videoId: string | null;
+  lectureId: string | null;
+  courseId: string | null;
+  questionId: string | null;
+  videoTime: number | null;
+}
+
+const isPlayback = (action: string): boolean => (PLAYBACK_ACTIONS as readonly string[]).includes(action);
+
+/** What the event may name, checked; 404 for anything unknown or hidden, as the reads answer. */
+export async function scopeEvent(
+  db: DbOrTx,
+  user: AuthUser | null,
+  body: LogEntryBody,
+  now: Date,
+): Promise<EventScope> {
+  let videoId = body.videoID ?? null;
+  const questionId = body.questionID ?? null;
+  if (questionId !== null) {
+    const ofQuestion = await questionVideo(db, questionId);
+    if (ofQuestion === null || (videoId !== null && videoId !== ofQuestion))
+      throw notFound('Question not found');
+    videoId = ofQuestion;
+  }
+  const lectureId = body.lectureID ?? null;
+  let courseId: string | null = null;
+  if (videoId !== null) {
+    const access = await requireVisibleVideo(db, user, videoId, now);
+    const lecture = lectureId === null ? null : access.lectures.find((l) => l.id === lectureId);
+    if (lectureId !== null && !lecture) throw notFound('Lecture not found');
+    courseId = lecture?.courseId ?? null;
+  } else if (lectureId !== null) {
+    courseId = (await requireVisibleLecture(db, user, lectureId, now)).lecture.courseId;
+  }
+  return { videoId, lectureId, courseId, questionId, videoTime: await clampedTime(db, body, videoId) };
+}
+
+/** A lecture playhead stays inside the lecture video; any other position inside the 12-hour cap. */
+async function clampedTime(db: DbOrTx, body: LogEntryBody, videoId: string | null): Promise<number | null> {
+  if (body.videoTime === undefined || body.videoTime === null) return null;
+  const known = videoId !== null && isPlayback(body.action) ? await videoDuration(db, videoId) : null;
+  return Math.min(body.videoTime, known ?? UNKNOWN_DURATION_CAP_SECONDS);
+}

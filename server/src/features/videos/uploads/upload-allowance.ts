@@ -1,0 +1,67 @@
+import fsp from 'node:fs/promises';
+import { type StorageUse, formatBytes } from '@lectern/shared';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
+import type { DbOrTx } from '../../../db/client';
+import { insufficientStorage, payloadTooLarge, tooMany } from '../../../lib/errors';
+
+// What one user may still upload (issue 12, item 8), checked when an upload is created, before any byte
+// is stored, on every path (tus and multipart, lecture videos and answers):
+// - at most UPLOAD_CREATIONS_PER_HOUR (20, SECURITY RL-4) upload creations an hour, across instances;
+// - a storage quota: the distinct files of the videos they uploaded and the answers they posted, each
+//   counted once however often it is copied or shared (SECURITY UP-6: 413);
+// - room on the disk for the declared length plus a margin, else 507 at once (SECURITY FI-7).
+
+const HOUR_MS = 3_600_000;
+/** Kept free for the database's and the processing's own writes. */
+const DISK_MARGIN_BYTES = 64 * 1024 ** 2;
+
+/** Bytes stored for the user's uploads: each media file once. */
+export async function storedBytesOf(db: DbOrTx, userId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(m.size_bytes), 0)::float8 as used from media_files m
+    where m.sha256 in (select media_sha256 from videos where uploader_id = ${userId})
+       or m.sha256 in (select media_sha256 from responses where poster_id = ${userId})`)) as unknown as {
+    rows: { used: number }[];
+  };
+  return Number(result.rows[0]?.used ?? 0);
+}
+
+export async function storageUseOf(deps: AppDeps, userId: string): Promise<StorageUse> {
+  return { usedBytes: await storedBytesOf(deps.db, userId), quotaBytes: deps.config.storageQuotaBytes };
+}
+
+async function freeBytes(dir: string): Promise<number> {
+  const stats = await fsp.statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+/** Less than a megabyte left: what a write that just failed with ENOSPC leaves behind. */
+export const diskNearlyFull = async (dir: string): Promise<boolean> =>
+  (await freeBytes(dir).catch(() => Infinity)) < 1024 ** 2;
+
+/**
+ * Admits one upload creation of `declaredBytes` (the tus Upload-Length, or the multipart request's
+ * length) by an already authorised user, or throws 429, 413 or 507. An admitted creation counts.
+ */
+export async function admitUpload(deps: AppDeps, userId: string, declaredBytes: number): Promise<void> {
+  const now = deps.clock().getTime();
+  const key = `upload-create:${userId}`;
+  const window = await deps.shared.counters.peek(key, now);
+  if (window && window.count >= deps.config.uploadCreationsPerHour) {
+    const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    // The error handler turns retryAfterSeconds into Retry-After.
+    throw Object.assign(tooMany('Too many uploads started in the last hour. Please try again later.'), {
+      retryAfterSeconds: seconds,
+    });
+  }
+  const { usedBytes, quotaBytes } = await storageUseOf(deps, userId);
+  if (usedBytes + declaredBytes > quotaBytes) {
+    throw payloadTooLarge(
+      `This upload would pass your storage quota: ${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)} used.`,
+    );
+  }
+  if ((await freeBytes(deps.config.uploadsDir)) < declaredBytes + DISK_MARGIN_BYTES)
+    throw insufficientStorage();
+  await deps.shared.counters.hit(key, HOUR_MS, now);
+}

@@ -1,0 +1,13 @@
+import { formatBytes } from '@lectern/shared';
+import { useStorageUse } from '../api/uploads';
+
+/** "Storage: 1.2 GB of 50.0 GB used" on the upload page; nothing while loading or if it failed. */
+export function StorageUseNote() {
+  const { data } = useStorageUse();
+  if (!data) return null;
+  return (
+    <p>
+      Storage: {formatBytes(data.usedBytes)} of {formatBytes(data.quotaBytes)} used
+    </p>
+  );
+}
