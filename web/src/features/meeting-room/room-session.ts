@@ -53,6 +53,9 @@ const INITIAL: RoomSnapshot = {
 };
 
 export const ENDED_MESSAGE = 'The meeting has ended.';
+/** The room closed because no instructor came during the live window (issue 10: the student is told). */
+export const UNATTENDED_MESSAGE =
+  'No instructor could join before the live discussion ended. Your question stays open and will be answered by video.';
 const GONE = [403, 404];
 /** The server forgot this peer (unheard too long): same room, new peer. */
 const PEER_EXPIRED = 410;
@@ -97,6 +100,8 @@ export class RoomSession {
   /** A stream event: a signal for this tab, or any news of this room (then ask who is there). */
   onEvent = (event: StreamEvent) => {
     if (event.questionId !== this.questionId || !this.snapshot.self) return;
+    if (event.type === 'meeting.ended' && event.reason === 'unattended')
+      return this.close(UNATTENDED_MESSAGE);
     if (event.type !== 'room.signal') return void this.sync();
     const signal = event.signal;
     if (!signal || signal.to !== this.snapshot.self.peerId) return;
