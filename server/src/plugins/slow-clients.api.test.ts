@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { openSlowSocket, postHead, settlesWithin } from '../../test/slow-sockets';
@@ -95,5 +96,37 @@ describe('request timeouts (issue 12)', () => {
       await sleep(100);
     }
     expect(offset).toBe(piece.length);
+  });
+});
+
+describe('keep-alive connections', () => {
+  it('leave no listener behind on the socket after each request with a body', async () => {
+    const serverSockets: Socket[] = [];
+    const onConnection = (socket: Socket) => serverSockets.push(socket);
+    t.app.server.on('connection', onConnection);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(`${base}/api/logging/log`, {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json' },
+        });
+        req.on('response', (res) => res.resume().on('end', resolve));
+        req.on('error', reject);
+        req.end(JSON.stringify({ action: 'pageLoad' }));
+      });
+    try {
+      const before = await (async () => {
+        await post();
+        return serverSockets[0]!.listenerCount('close');
+      })();
+      for (let i = 0; i < 30; i++) await post();
+      expect(serverSockets).toHaveLength(1); // all on one connection
+      expect(serverSockets[0]!.listenerCount('close')).toBe(before);
+    } finally {
+      agent.destroy();
+      t.app.server.off('connection', onConnection);
+    }
   });
 });

@@ -82,8 +82,13 @@ export function registerSlowClientLimits(app: FastifyInstance, config: AppConfig
       stop();
       stop = bodyDeadline(requestTimeoutMs, cut('request body too slow'));
     });
-    raw.once('end', () => stop());
-    socket.once('close', () => stop());
+    // The socket outlives the request on keep-alive: its listener goes when the body has arrived.
+    const onSocketClose = () => stop();
+    socket.once('close', onSocketClose);
+    raw.once('end', () => {
+      stop();
+      socket.off('close', onSocketClose);
+    });
     done();
   });
 
