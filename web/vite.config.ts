@@ -12,8 +12,9 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },
   },
   build: {
-    // No source maps in the build: they would publish the app's source (issue 12).
-    sourcemap: false,
+    // Maps stay beside the build for the first-load budget test and for debugging, but no file points to
+    // them and the server never serves a .map (plugins/web.ts): they would publish the app's source (issue 12).
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks a page loads, for the first-load budget (scripts/lib/first-load.mjs).
     manifest: true,
   },

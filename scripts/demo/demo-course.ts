@@ -91,10 +91,10 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
       'Kinematics, oscillations and sound, with a question box under every lecture: ask at the moment you get lost.',
     adminId: ada.id,
   });
-  await call('POST', '/api/courses/add-admin', ada.token, {
-    courseId: course.id,
-    adminEmail: DEMO_LOGINS.coAdmin.email,
-  });
+  // Adding an admin is an invitation the invitee accepts (issue 12); by id, since no demo address is verified.
+  await call('POST', '/api/courses/add-admin', ada.token, { courseId: course.id, adminId: alan.id });
+  const [invitation] = await call<Array<{ id: string }>>('GET', '/api/invitations', alan.token);
+  await call('POST', `/api/invitations/${invitation!.id}/accept`, alan.token, {});
   for (const student of [grace, kofi, lena]) {
     await call('POST', '/api/courses/join', student.token, { courseId: course.id });
   }

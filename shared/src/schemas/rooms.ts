@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ROOM_MAX_SIGNAL_BYTES } from '../wire';
 
 // The built-in live room (DESIGN §11): browsers talk WebRTC to each other; Lectern only carries the
 // signalling. POST /api/rooms/{questionId}/join|heartbeat|signal|leave; what the others send arrives on
 // the events stream as `room.signal` (addressed to one user) and `room.presence` (the room changed).
-
-/** A small mesh: the asker, the instructor and co-admins (each browser sends to every other). */
-export const ROOM_MAX_PEERS = 4;
-/** An SDP offer with audio, video and many codecs is ~8 KB; candidates are a few hundred bytes. */
-export const ROOM_MAX_SIGNAL_BYTES = 32 * 1024;
-/** A browser says it is still there this often; one unheard for ROOM_PEER_TIMEOUT_MS has left. */
-export const ROOM_HEARTBEAT_MS = 10_000;
-export const ROOM_PEER_TIMEOUT_MS = 30_000;
 
 export const RoomRole = z.enum(['student', 'instructor']);
 export type RoomRole = z.infer<typeof RoomRole>;
