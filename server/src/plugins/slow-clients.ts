@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env';
@@ -66,8 +66,9 @@ export function registerSlowClientLimits(app: FastifyInstance, config: AppConfig
 
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
-    if (raw.readableEnded || !hasBody(raw)) return done();
     const socket = raw.socket;
+    // Only real connections: a request made in process (app.inject) has a stand-in socket.
+    if (raw.readableEnded || !hasBody(raw) || !(socket instanceof Socket)) return done();
     const cut = (why: string) => () => {
       req.log.info({ reason: why }, 'slow client: connection closed');
       socket.destroy();
