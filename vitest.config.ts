@@ -12,16 +12,19 @@ const pgliteOnly = [
   'server/src/features/videos/processing-crash.api.test.ts',
   'server/src/features/videos/media-accel.api.test.ts',
   'server/test/startup-failure.api.test.ts', // its server is on the embedded database either way
+  'server/test/graceful-shutdown.api.test.ts', // likewise
 ];
 // Only a real PostgreSQL server can cut a server's connections, or host several instances on one
-// database (the embedded one belongs to one process).
+// database (the embedded one belongs to one process). The list plans are PostgreSQL's (JIT included).
 const postgresOnly = [
+  'server/src/features/questions/list-plans.api.test.ts',
   'server/src/features/events/events-reconnect.api.test.ts',
   'server/test/two-instances.api.test.ts',
   'server/test/multi-instance.api.test.ts',
   'server/src/features/videos/upload-tus-instances.api.test.ts',
   'server/src/lib/shared-state/postgres-shared-state.api.test.ts',
   'server/test/startup-failure-postgres.api.test.ts',
+  'server/src/features/lectures/duplicate-interrupted.api.test.ts',
 ];
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {

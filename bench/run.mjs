@@ -1,8 +1,9 @@
 // npm run bench [-- scenario ...]: runs bench/scenarios/<name>.mjs in turn and prints figures (no pass/fail).
 // Knobs: BENCH_SECONDS (one load run, 5), BENCH_REPEAT (runs per figure, 3), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000),
-// BENCH_DATABASE_URL (a PostgreSQL database the start scenario may use).
+// BENCH_DATABASE_URL (a PostgreSQL database the start scenario may use; instructor-lists makes its own on its server).
 import fs from 'node:fs';
 import path from 'node:path';
+import { printTable } from './lib/table.mjs';
 
 const dir = path.join(import.meta.dirname, 'scenarios');
 const all = fs
@@ -22,3 +23,4 @@ for (const name of chosen) {
   await (await import(path.join(dir, `${name}.mjs`))).run();
   console.log(`   (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
+printTable();

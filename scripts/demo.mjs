@@ -5,6 +5,7 @@
 // database, and mail goes to data-demo/outbox.
 import fs from 'node:fs';
 import path from 'node:path';
+import { register } from 'tsx/esm/api';
 import { browserReady } from '../test-media/make.mjs';
 import { loadDotEnv, root } from './lib/project-env.mjs';
 
@@ -62,7 +63,8 @@ await import('./start.mjs'); // builds the web app when needed and starts the se
 const baseUrl = `http://127.0.0.1:${port}`;
 await untilHealthy(baseUrl);
 
-// After start.mjs: it registers tsx, which loads this TypeScript module.
+// The seeding script stays TypeScript (it shares the wire types); tsx loads it, not the server.
+register();
 const { DEMO_LOGINS, DEMO_PASSWORD, seedDemoCourse } = await import('./demo/demo-course.ts');
 if (videos) {
   console.log('Seeding the demo course…');

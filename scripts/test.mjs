@@ -43,4 +43,7 @@ if (fs.existsSync(report)) {
   // The plain closing line CI reads, whatever the runner.
   console.log(`${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
 }
+// Written by the browser tests (e2e/support/page-check.ts): each main page at desk and phone width.
+const screenshots = path.resolve('e2e/.screenshots');
+if (fs.existsSync(screenshots)) console.log(`Screenshots of the main pages: ${screenshots}`);
 process.exit(status);

@@ -45,6 +45,25 @@ export async function uploadVideoFile(base, { token, courseId, lectureId }, file
   return res.json();
 }
 
+/** Resolves with the seconds from `startedAt` until the video is ready in the lecture (its admin's view). */
+export async function untilReady(base, owner, videoId, startedAt) {
+  for (;;) {
+    const res = await fetch(`${base}/api/lectures/lectureVideos/${owner.lectureId}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const video = (await res.json()).find((v) => v.id === videoId);
+    if (video?.status === 'ready') return { seconds: (performance.now() - startedAt) / 1000, video };
+    if (video?.status === 'failed') throw new Error(`processing failed: ${video.failureReason}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Uploads `file` to the owner's lecture and waits until its processing is done. */
+export async function processedVideo(base, owner, file) {
+  const uploaded = await uploadVideoFile(base, owner, file);
+  return untilReady(base, owner, uploaded.id, performance.now());
+}
+
 export async function api(base, urlPath, { method = 'POST', body, token, headers = {} } = {}) {
   const res = await fetch(`${base}${urlPath}`, {
     method,

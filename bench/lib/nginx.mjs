@@ -26,7 +26,7 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-  types { video/mp4 mp4; }
+  types { video/mp4 mp4; text/html html; }
   server { listen 127.0.0.1:${port}; root ${root}; ${locations} }
 }`;
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);

@@ -1,10 +1,11 @@
-// Starts Lectern as a child process (`node --import tsx server/src/main.ts`) on a free loopback port
-// with a fresh data dir, like `npm start` minus the web build.
+// Starts Lectern as a child process on a free loopback port with a fresh data dir: `npm start` (the
+// built server, plain JavaScript) minus the web build and npm's own start-up.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureServerBuild } from '../../scripts/lib/server-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -42,10 +43,17 @@ export function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
 }
 
+/** CPU time (user + system) a process has used so far in ms, from /proc (Linux; 100 ticks a second). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export async function startLectern(env = {}) {
   const dataDir = tempDir('data');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  await ensureServerBuild(); // here, so that no timing includes building
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import { fmt, load, randomMiB } from '../lib/load.mjs';
 import { makeLargeMp4 } from '../lib/media-file.mjs';
 import { startNginx } from '../lib/nginx.mjs';
 import { startLectern, tempDir } from '../lib/server.mjs';
+import { tableRow } from '../lib/table.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -38,6 +39,13 @@ function row(label, lectern, nginx) {
     );
     return;
   }
+  tableRow({
+    what: `/media ${label}`,
+    ours: `${fmt(lectern.mibPerSec)} MiB/s`,
+    reference: `nginx ${fmt(nginx.mibPerSec)} MiB/s`,
+    ratio: lectern.mibPerSec / nginx.mibPerSec,
+    aim: label.startsWith('X-Accel') ? '≥ 0.95×' : '≥ 0.9×',
+  });
   console.log(
     `  ${label.padEnd(34)} lectern ${fmt(lectern.mibPerSec).padStart(7)} MiB/s ${fmt(lectern.reqPerSec).padStart(7)} req/s p99 ${lectern.p99ms} ms` +
       ` | nginx ${fmt(nginx.mibPerSec).padStart(7)} MiB/s ${fmt(nginx.reqPerSec).padStart(7)} req/s p99 ${nginx.p99ms} ms` +

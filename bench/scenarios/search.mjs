@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { instructorWithLecture } from '../lib/api.mjs';
+import { POSTGRES_ADMIN_URL, freshDatabase } from '../lib/postgres.mjs';
 import { startLectern } from '../lib/server.mjs';
 import { random, transcript, vocabulary, zipf } from '../lib/transcripts.mjs';
 
@@ -15,16 +16,6 @@ const MINUTES = Number(process.env.BENCH_SEARCH_MINUTES ?? 60);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
 const VOCABULARY = 20_000;
 const CUE_SECONDS = 4;
-
-async function freshDatabase() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query('drop database if exists lectern_bench_search');
-  await admin.query('create database lectern_bench_search');
-  await admin.end();
-  return 'postgres://postgres@127.0.0.1:5432/lectern_bench_search';
-}
 
 /**
  * LECTURES lectures with one YouTube video each (no media files needed) written straight into the database,
@@ -108,7 +99,8 @@ async function measure(base, ids, label, nextQuery, path = null) {
 }
 
 export async function run() {
-  const url = await freshDatabase();
+  const database = await freshDatabase(POSTGRES_ADMIN_URL, 'search');
+  const { url } = database;
   const lectern = await startLectern({ DATABASE_URL: url });
   try {
     const rand = random(13);
@@ -146,5 +138,6 @@ export async function run() {
     await measure(lectern.url, ids, 'common word (rank 1-20, most cues)', () => wordIn(0, 20));
   } finally {
     await lectern.stop();
+    await database.drop();
   }
 }

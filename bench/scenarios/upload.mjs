@@ -8,6 +8,7 @@ import { instructorWithLecture } from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
 import { makeLargeMp4 } from '../lib/media-file.mjs';
 import { freePort, rssMb, startLectern, tempDir } from '../lib/server.mjs';
+import { tableRow } from '../lib/table.mjs';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 2000);
 
@@ -93,6 +94,13 @@ export async function run() {
     const plain = await plainUpload(file, work);
     execFileSync('sync');
     const tus = await tusUpload(file);
+    tableRow({
+      what: `tus upload ${fmt(mb / 1000, 1)} GB`,
+      ours: `${fmt(mb / tus.sent)} MB/s, RSS ${fmt(tus.baseline, 0)}→${fmt(tus.peak, 0)} MB`,
+      reference: `plain Node write ${fmt(mb / plain.answered)} MB/s`,
+      ratio: plain.answered / tus.sent,
+      aim: '≥ 0.8×, RSS flat',
+    });
     console.log(`  plain Node write-to-disk   ${fmt(mb / plain.answered).padStart(7)} MB/s`);
     console.log(
       `  tus PATCH (bytes on disk)  ${fmt(mb / tus.sent).padStart(7)} MB/s   tus/plain ${fmt(plain.answered / tus.sent, 2)}x`,

@@ -1,14 +1,15 @@
 // Usage analytics under a class: 500 students each send a playback event every 10 s while the instructor's
 // usage page refreshes its two reports back to back. Prints events/s absorbed, event latency and the
 // latency of GET …/student-activity and …/engagement. Then a burst: events as fast as the server takes them.
-// With DATABASE_URL (PostgreSQL) it also loads 100,000 historical events and times the reports over them.
-// Knobs: BENCH_USAGE_SECONDS (steady phase, 30), BENCH_STUDENTS (500).
+// Then the reports over 100,000 and 1,000,000 historical events on PostgreSQL (BENCH_DATABASE_URL, else a fresh
+// database on 127.0.0.1:5432): bench/lib/usage-history.mjs.
+// Knobs: BENCH_USAGE_SECONDS (steady phase, 30), BENCH_STUDENTS (500), BENCH_USAGE_RUNS (requests a report, 100).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { instructorWithLecture, uploadVideoFile } from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
 import { ROOT, startLectern } from '../lib/server.mjs';
+import { reportsOverHistory } from '../lib/usage-history.mjs';
 
 const SECONDS = Number(process.env.BENCH_USAGE_SECONDS ?? 30);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
@@ -144,44 +145,16 @@ async function burstPhase(base, ids, tokens, seconds = 10) {
   );
 }
 
-/** PostgreSQL only: 100,000 events (200 per student) straight into the table, then the reports at rest. */
-async function historyPhase(base, ids, studentIds) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into usage_events (user_id, video_id, action, video_time, created_at)
-       select u.id, $1, case when e % 2 = 0 then 'videoPlayLecture' else 'videoPauseLecture' end,
-              (e * 0.45)::real, now() - interval '1 hour' + e * interval '10 seconds'
-       from unnest($2::uuid[]) as u(id), generate_series(0, 199) e`,
-      [ids.videoId, studentIds],
-    );
-    const { rows } = await client.query('select count(*)::int as n from usage_events where video_id = $1', [
-      ids.videoId,
-    ]);
-    const headers = { authorization: `Bearer ${ids.token}` };
-    const runs = { students: [], engagement: [] };
-    for (let i = 0; i < 20; i += 1) {
-      runs.students.push(
-        (await timed(`${base}/api/admin/logs/video/${ids.videoId}/student-activity`, { headers })).ms,
-      );
-      runs.engagement.push(
-        (await timed(`${base}/api/admin/logs/video/${ids.videoId}/engagement?bin=5`, { headers })).ms,
-      );
-    }
-    console.log(`  history: ${rows[0].n} events on the video, reports at rest`);
-    console.log(`    student-activity: ${summary(runs.students)}`);
-    console.log(`    engagement:       ${summary(runs.engagement)}`);
-  } finally {
-    await client.end();
-  }
+async function instructorWithVideo(base) {
+  const ids = await instructorWithLecture(base);
+  ids.videoId = (await uploadVideoFile(base, ids, VIDEO)).id;
+  return ids;
 }
 
 export async function run() {
   const lectern = await startLectern();
   try {
-    const ids = await instructorWithLecture(lectern.url);
-    ids.videoId = (await uploadVideoFile(lectern.url, ids, VIDEO)).id;
+    const ids = await instructorWithVideo(lectern.url);
     const signupStarted = performance.now();
     const students = await signupStudents(lectern.url, STUDENTS);
     const tokens = students.map((s) => s.token);
@@ -191,13 +164,8 @@ export async function run() {
     );
     await steadyPhase(lectern.url, ids, tokens);
     await burstPhase(lectern.url, ids, tokens);
-    if (process.env.DATABASE_URL)
-      await historyPhase(
-        lectern.url,
-        ids,
-        students.map((s) => s.id),
-      );
   } finally {
     await lectern.stop();
   }
+  await reportsOverHistory({ instructorWithVideo });
 }

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { captionState, putCaptions, seriousViolations } from '../support/captions';
+import { captionState, putCaptions } from '../support/captions';
+import { seriousViolations } from '../support/page-check';
 import { lectureVideo, waitForMetadata } from '../support/player';
 import {
   HOUR,
@@ -124,8 +125,11 @@ describe('captions and transcripts', () => {
     await results.getByRole('link', { name: 'Lecture 2 at 1:07' }).click();
     await page.waitForURL(`**/video/${secondVideo}?lectureId=*`);
     await waitForMetadata(page);
+    // The seek runs on 'loadedmetadata', a task queued after readyState changes: give a busy page time.
     await expect
-      .poll(() => lectureVideo(page).evaluate((v: HTMLVideoElement) => Math.round(v.currentTime)))
+      .poll(() => lectureVideo(page).evaluate((v: HTMLVideoElement) => Math.round(v.currentTime)), {
+        timeout: 10_000,
+      })
       .toBe(67);
   });
 

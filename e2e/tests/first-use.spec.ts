@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { seriousViolations } from '../support/captions';
+import { seriousViolations } from '../support/page-check';
 import { seedCourse } from '../support/seed';
 
 // What a newcomer meets first (issue 11 #5): the landing page, and a Home with first steps.

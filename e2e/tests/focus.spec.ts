@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type E2eUser, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { seriousViolations } from '../support/captions';
+import { seriousViolations } from '../support/page-check';
 import { waitForMetadata } from '../support/player';
 import { type LectureIds, seedAnsweredQuestion, seedClassroom } from '../support/seed';
 

@@ -55,12 +55,10 @@ describe('lectures', () => {
     await page.getByLabel('Video title').fill('Part 1');
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('alert').getByText(VALIDATION.fileOrLinkRequired).waitFor();
+    // Picking a file queues it, with the title typed (issue 11 #4).
     await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
-    await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
-    await page.getByRole('button', { name: 'Add to queue' }).click();
-    await page.getByRole('alert').getByText(VALIDATION.fileOrLinkNotBoth).waitFor();
-    await page.getByLabel('YouTube link').fill('');
-    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('status').getByText('"Part 1" was added to the queue.').waitFor();
+    expect(await page.getByLabel('Video title').inputValue()).toBe('');
     await page.getByLabel('Video title').fill('Part 2');
     await page.getByLabel('YouTube link').fill('https://youtu.be/dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Add to queue' }).click();
@@ -103,10 +101,9 @@ describe('lectures', () => {
 
     await page.getByRole('button', { name: 'Upload lecture' }).click();
     await page.getByText(SUCCESS.lectureUploaded).waitFor();
-    await page.waitForURL(`**/courses/${course.id}`); // back to where the upload started
-
     const { lectures } = await courseLectures(instructor, course.id);
     expect(lectures.map((l) => l.title)).toEqual(['Fourier series']);
+    await page.waitForURL(`**/editLecture/${lectures[0]!.id}`); // the new lecture's admin page
     const videos = await apiCall<LectureVideoItem[]>(`/api/lectures/lectureVideos/${lectures[0]!.id}`, {
       token: instructor.token,
     });
@@ -115,6 +112,7 @@ describe('lectures', () => {
       ['Part 2', 'youtubeLink'],
     ]);
     expect(lectures[0]!.lectureDateAvailable).toBe(new Date('2030-03-04T09:30').toISOString());
+    await page.goto(`/courses/${course.id}`);
     await page.getByText('Available from', { exact: false }).waitFor();
   });
 
@@ -148,8 +146,7 @@ describe('lectures', () => {
     await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('button', { name: 'Upload lecture' }).click();
-    await page.waitForURL(`**/courses/${course.id}`);
-    await page.getByRole('link', { name: 'Resonance' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Edit lecture: Resonance' }).waitFor();
 
     const { lectures } = await courseLectures(instructor, course.id);
     expect(lectures.map((l) => [l.title, l.lectureVideos.length])).toEqual([['Resonance', 1]]);
@@ -172,7 +169,7 @@ describe('lectures', () => {
     await page.getByRole('heading', { name: 'Pumps' }).waitFor();
     // Joined alone, the lecture shows its course's name but no link: the course id is its join code
     // (issue 12, item 3).
-    await page.getByText('Course: Hydraulics').waitFor();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Hydraulics').waitFor();
     expect(await page.getByRole('link', { name: 'Hydraulics' }).count()).toBe(0);
     await page.getByText('There is no video in this lecture yet.', { exact: false }).waitFor();
 
@@ -263,7 +260,7 @@ describe('lectures', () => {
     await loginThroughUi(page, instructor);
 
     await page.goto(`/duplicateLecture/${lecture.id}`);
-    await page.getByRole('heading', { name: 'Duplicate course "Standing waves"' }).waitFor();
+    await page.getByRole('heading', { name: 'Duplicate lecture "Standing waves"' }).waitFor();
     const select = page.getByLabel('Course', { exact: true });
     expect(await select.locator('option').allInnerTexts()).toEqual([
       'Select a course to add this lecture to',

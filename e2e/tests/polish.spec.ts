@@ -2,7 +2,7 @@ import { ERRORS, SUCCESS } from '@lectern/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
-import { seriousViolations } from '../support/captions';
+import { seriousViolations } from '../support/page-check';
 import { lectureVideo, waitForMetadata } from '../support/player';
 import { type LectureIds, askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
 
@@ -65,6 +65,21 @@ describe('small things', () => {
     expect(page.url()).toContain(`/editLecture/${ids.lectureId}`);
   });
 
+  it('Settings says when Update has nothing to send, and why', async () => {
+    const { page } = b;
+    await loginThroughUi(page, student);
+    await page.goto('/settings');
+    await page.getByRole('checkbox', { name: 'Receive emails for question answers' }).waitFor();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('a much longer password');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Enter your old password to change your email or password.' })
+      .waitFor();
+  });
+
   it('the usage page names its video; the duplicate page names the lecture and its course', async () => {
     const { page } = b;
     await loginThroughUi(page, admin);
@@ -73,7 +88,7 @@ describe('small things', () => {
     await page.getByText('Video: lecture-90s').waitFor();
 
     await page.goto(`/duplicateLecture/${ids.lectureId}`);
-    await page.getByRole('heading', { level: 1, name: 'Duplicate course "Kinematics"' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Duplicate lecture "Kinematics"' }).waitFor();
     await page
       .getByText(/Copies the lecture "Kinematics" of the course Physics .+ into another of your courses\./)
       .waitFor();

@@ -1,4 +1,4 @@
-import { CONFIRM, ERRORS, STATUS_TEXT, SUCCESS, VALIDATION } from '@lectern/shared';
+import { CONFIRM, ERRORS, MEDIA, STATUS_TEXT, SUCCESS, VALIDATION } from '@lectern/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type E2eUser, loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
@@ -189,7 +189,7 @@ describe('asking and answering', () => {
     await page.getByText(VALIDATION.selectFile).waitFor();
     await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
     await page.getByRole('button', { name: 'Upload response' }).click();
-    await page.getByText(/^File Upload Failed: \d{3}$/).waitFor({ timeout: 20_000 });
+    await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor({ timeout: 20_000 });
     page.once('dialog', (d) => {
       expect(d.message()).toBe(CONFIRM.deleteQuestion);
       void d.accept();

@@ -6,6 +6,10 @@ import { migrateDatabase } from './db/migrate';
 import { databaseTarget } from './db/target';
 import { explainStartupFailure } from './startup-failure';
 
+// SIGTERM (SECURITY FI-8): the process is gone within SHUTDOWN_LIMIT_MS whatever its clients do.
+const SHUTDOWN_LIMIT_MS = 10_000;
+const UPLOAD_GRACE_MS = 5_000;
+
 // What main opened so far, closed again when starting fails (the embedded database's lock included).
 let config: AppConfig | undefined;
 let database: Database | undefined;
@@ -24,7 +28,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     started.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    // Requests under way finish; an upload still streaming after the grace is cut, keeping the bytes it
+    // sent so far, and resumes after the restart (SECURITY FI-8).
+    setTimeout(() => started.server.closeAllConnections(), UPLOAD_GRACE_MS).unref();
     await started.close();
     await db.close();
     clearTimeout(force);

@@ -2,36 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAdmins } from '../src/db/schema';
 import { isServerPath } from '../src/plugins/auth';
-import { accountRows } from './authorization-matrix/routes-accounts';
-import { eventRows } from './authorization-matrix/routes-events';
-import { invitationRows } from './authorization-matrix/routes-invitations';
-import { captionRows } from './authorization-matrix/routes-captions';
-import { lectureRows } from './authorization-matrix/routes-lectures';
-import { bbbCallbackRows, meetingRows } from './authorization-matrix/routes-meetings';
-import { questionRows } from './authorization-matrix/routes-questions';
-import { roomRows } from './authorization-matrix/routes-rooms';
-import { tusRows } from './authorization-matrix/routes-tus';
+import { routeRows } from './authorization-matrix/rows';
 import { snapshotAll } from './authorization-matrix/snapshot';
 import { type Case, ROLES, type Role, type Row, type Status } from './authorization-matrix/table';
 import { variantRows } from './authorization-matrix/variants';
 import { type World, buildWorld, freshCourseA, userOf } from './authorization-matrix/world';
+import { matchesContract, responseSchemaOf } from './response-contract';
 import { type TestApp, createTestApp } from './test-app';
 
 // SECURITY AC-1, AC-2, AC-7 (DESIGN §9): every route × every role, with the exact status, and nothing
 // changed by a refused write. The variant rows add AC-3, AC-4, AC-6 and AC-8.
-
-const routeRows: Row[] = [
-  ...accountRows,
-  ...invitationRows,
-  ...eventRows,
-  ...lectureRows,
-  ...tusRows,
-  ...questionRows,
-  ...captionRows,
-  ...meetingRows,
-  ...roomRows,
-  ...bbbCallbackRows,
-];
 
 /**
  * Known authorization gaps: "<METHOD> <route>[ (variant)] <role>", each with the status the matrix
@@ -61,7 +41,7 @@ describe('authorization matrix', () => {
     const res = await fetch(`${base}${url}`, { headers, signal: controller.signal });
     const body = res.ok ? '' : await res.text();
     controller.abort();
-    return { statusCode: res.status, body };
+    return { statusCode: res.status, body, headers: Object.fromEntries(res.headers) };
   }
   afterAll(() => t.close());
 
@@ -112,6 +92,12 @@ describe('authorization matrix', () => {
           for (const u of others) {
             expect(res.body).not.toContain(u.token);
             expect(res.body).not.toContain(u.email);
+          }
+          // An allowed JSON answer has exactly its contract's shape (AC-10, SECURITY §2.3).
+          if (res.statusCode < 300 && /json/.test(String(res.headers['content-type']))) {
+            const schema = responseSchemaOf(t.app, row.method, row.route, res.statusCode);
+            expect(schema, 'a response schema').toBeDefined();
+            expect(matchesContract(schema!, JSON.parse(res.body))).toBe(true);
           }
         });
       }

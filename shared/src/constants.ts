@@ -19,6 +19,12 @@ export const POLL_MS = {
   activeUsers: 60 * SECOND,
 } as const;
 
+/**
+ * Pages of the instructor lists (Action Items, Home, course questions; issue 14): `limit` items at most,
+ * `defaultLimit` when the caller names none; a next page is announced in the `nextCursorHeader` header.
+ */
+export const QUESTION_PAGE = { defaultLimit: 50, maxLimit: 100, nextCursorHeader: 'next-cursor' } as const;
+
 export const ANSWERED_RECENTLY_MS = 7 * 24 * 60 * MINUTE;
 export const ACTIVE_WINDOWS_MS = {
   activeFiveMinute: 5 * MINUTE,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IceServer } from '@lectern/shared';
 import { z } from 'zod';
+import { serverDir } from '../lib/server-dir';
 
 // The only reader of process.env (DESIGN §8). Every variable is explained in .env.example.
 
@@ -164,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverDir, '../web/dist')),
     ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg(),
     processingConcurrency: e.PROCESSING_CONCURRENCY,
     keepOriginals: e.KEEP_ORIGINALS === 'true',

@@ -67,8 +67,11 @@ function openPostgres(url: string): Database {
     connectionTimeoutMillis: 2000, // SECURITY FI-5: fail fast while the database is down
     statement_timeout: 5000, // one slow query cannot hold the pool (SECURITY §4)
   });
-  // Without this, a database restart crashes the process (node-postgres #1707).
+  // Without these, a database restart (idle clients) or a backend killed in the middle of a transaction
+  // (the client a request holds: SECURITY FI-6) crashes the process (node-postgres #1707). The query
+  // under way fails on its own, and the pool replaces the broken client.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',

@@ -4,9 +4,10 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverDir } from '../lib/server-dir';
 import type { Database } from './client';
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverDir, 'drizzle');
 // Any constant works; it keeps two instances starting at once from migrating together.
 const MIGRATION_LOCK_KEY = 7_311_204;
 

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { badRequest } from './errors';
+import { serverDir } from './server-dir';
 
 // SECURITY AUTH-2: the 3000 most common passwords long enough to pass the length rule (8 to 128), most
 // common first, from the frequency list of zxcvbn-ts (@zxcvbn-ts/language-common 4.1.3, MIT). Shorter
 // ones are refused by the length rule already. Compared without case: "PASSWORD1" is as weak.
 const COMMON = new Set(
-  fs
-    .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .filter(Boolean),
+  fs.readFileSync(path.join(serverDir, 'src/lib/common-passwords.txt'), 'utf8').split('\n').filter(Boolean),
 );
 
 export const TOO_COMMON = 'This password is one of the most common ones. Choose another.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, NewPassword } from './common';
+import { Email, Id, MessageAnswer, NewPassword } from './common';
 
 export const UpdatePasswordBody = z.strictObject({
   userId: Id,
@@ -11,7 +11,7 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
 
 export const NotificationQueryBody = z.strictObject({ userId: Id });
 
-export const NotificationPreferences = z.strictObject({
+export const NotificationPreferences = z.object({
   receiveEmailsSubmittingQuestion: z.boolean(),
   receiveEmailsAnsweredQuestion: z.boolean(),
 });
@@ -29,7 +29,7 @@ export const PublicConfig = z.object({ supportEmail: z.string(), researchGroupUr
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /** GET /api/account/email: the address in use, whether it is proven, and a change awaiting its link. */
-export const EmailStatus = z.strictObject({
+export const EmailStatus = z.object({
   email: z.string(),
   verified: z.boolean(),
   pendingEmail: z.string().nullable(),
@@ -41,4 +41,4 @@ export const VerifyEmailBody = z.strictObject({ token: z.string().min(20).max(20
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 /** Answer of the account actions that only report. */
-export const AccountMessageAnswer = z.strictObject({ message: z.string() });
+export const AccountMessageAnswer = MessageAnswer;

@@ -34,33 +34,33 @@ export const SaveCaptionVersionBody = z.strictObject({
 });
 export type SaveCaptionVersionBody = z.infer<typeof SaveCaptionVersionBody>;
 
-export interface CaptionTrackDto {
-  id: string;
-  owner: CaptionOwner;
-  ownerId: string;
-  language: string;
-  label: string;
+export const CaptionTrackDto = z.object({
+  id: z.string(),
+  owner: z.enum(CAPTION_OWNERS),
+  ownerId: z.string(),
+  language: z.string(),
+  label: z.string(),
   /** 1 for the first upload, +1 for every replacement or editor save. */
-  version: number;
+  version: z.number(),
   /** sha256 of the current WebVTT file (content-addressed). */
-  sha256: string;
-  cueCount: number;
-  updatedAt: string;
-}
+  sha256: z.string(),
+  cueCount: z.number(),
+  updatedAt: z.string(),
+});
+export type CaptionTrackDto = z.infer<typeof CaptionTrackDto>;
 
-export interface CaptionCueDto {
-  start: number;
-  end: number;
+export const CaptionCueDto = z.object({
+  start: z.number(),
+  end: z.number(),
   /** The cue payload as in the WebVTT file (may hold markup such as <i>). */
-  text: string;
+  text: z.string(),
   /** The words alone, for the transcript. */
-  plainText: string;
-}
+  plainText: z.string(),
+});
+export type CaptionCueDto = z.infer<typeof CaptionCueDto>;
 
-export interface CaptionTrackWithCuesDto {
-  track: CaptionTrackDto;
-  cues: CaptionCueDto[];
-}
+export const CaptionTrackWithCuesDto = z.object({ track: CaptionTrackDto, cues: z.array(CaptionCueDto) });
+export type CaptionTrackWithCuesDto = z.infer<typeof CaptionTrackWithCuesDto>;
 
 export const CourseSearchQuery = z.strictObject({
   q: z.string().trim().min(2, 'Type at least two letters').max(200),
@@ -70,27 +70,26 @@ export const SEARCH_HIT_KINDS = ['transcript', 'answer', 'question'] as const;
 export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
 
 /** A piece of a hit's text; `match` marks the words that matched the query. */
-export interface SnippetPart {
-  text: string;
-  match: boolean;
-}
+export const SnippetPart = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof SnippetPart>;
 
 /**
  * One search hit. `transcript`: a lecture video's caption at `time`; `answer`: an answer video's caption
  * at `time` into the answer; `question`: an answered question asked at `time`. `videoId` and `time` say
  * where the lecture video opens (for answers: the moment the question was asked).
  */
-export interface SearchHitDto {
-  kind: SearchHitKind;
-  lectureId: string;
-  lectureTitle: string;
-  videoId: string;
-  videoTitle: string;
-  time: number;
-  questionId: string | null;
-  responseId: string | null;
+export const SearchHitDto = z.object({
+  kind: z.enum(SEARCH_HIT_KINDS),
+  lectureId: z.string(),
+  lectureTitle: z.string(),
+  videoId: z.string(),
+  videoTitle: z.string(),
+  time: z.number(),
+  questionId: z.string().nullable(),
+  responseId: z.string().nullable(),
   /** For `answer` hits: seconds into the answer video. */
-  answerTime: number | null;
-  snippet: SnippetPart[];
-  matchedWords: string[];
-}
+  answerTime: z.number().nullable(),
+  snippet: z.array(SnippetPart),
+  matchedWords: z.array(z.string()),
+});
+export type SearchHitDto = z.infer<typeof SearchHitDto>;

@@ -18,3 +18,13 @@ export const NewPassword = z
 
 /** ISO 8601 instant on the wire; a Date inside. */
 export const Instant = z.iso.datetime({ offset: true, message: 'Invalid date' });
+
+// Answers (responses) are plain objects, not strict ones: the serialiser then strips a field the contract
+// does not name (a stray whoAsked, a password hash) instead of failing the request (issue 12).
+
+/** The answer of an action that only reports. */
+export const MessageAnswer = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswer>;
+
+/** The answer of a call whose caller needs no more than success (usage log, BigBlueButton callbacks). */
+export const OkAnswer = z.object({ ok: z.literal(true) });

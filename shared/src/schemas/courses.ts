@@ -4,7 +4,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 import { stripInvisible } from '../text';
 import type { ErrorBody } from '../errors';
-import { Id } from './common';
+import { Id, MessageAnswer } from './common';
 
 /** A required text: missing, empty or blank all give the spec's message. Invisible characters go. */
 export const courseFormText = (message: string, max: number) =>
@@ -108,8 +108,8 @@ export interface JoinConflictBody extends ErrorBody {
 }
 
 /** Answer of add-admin, deletes and other course and lecture actions with nothing more to say. */
-export const CourseMessageAnswer = z.object({ message: z.string() });
-export type CourseMessageAnswer = z.infer<typeof CourseMessageAnswer>;
+export const CourseMessageAnswer = MessageAnswer;
+export type CourseMessageAnswer = MessageAnswer;
 
 /** GET /api/invitations: the caller's pending invitations to administer a course (issue 12). */
 export const InvitationDto = z.object({

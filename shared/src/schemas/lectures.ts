@@ -113,9 +113,20 @@ export const LectureDto = z.object({
 });
 export type LectureDto = z.infer<typeof LectureDto>;
 
+/**
+ * A lecture on the course page's card (issue 11 #3): besides the lecture, the poster of its first ready
+ * video that has one (a signed /media/….jpg) and the summed length of its ready videos whose length is
+ * known (YouTube lengths are not), null when there is none.
+ */
+export const CourseLectureDto = LectureDto.extend({
+  posterSource: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+export type CourseLectureDto = z.infer<typeof CourseLectureDto>;
+
 /** GET /api/lectures/courseLectures/{courseId}: lectures sorted by lectureDate. */
 export const CourseLecturesAnswer = z.object({
-  lectures: z.array(LectureDto),
+  lectures: z.array(CourseLectureDto),
   admins: z.array(CourseAdminDto),
   name: z.string(),
   description: z.string(),

@@ -1,7 +1,7 @@
 // Wire contracts of the questions feature (SPEC §3 Question, Vote; §5; §7 "Questions and meetings",
 // GET /api/upload/{videoId}, POST /api/upload/videoResponse).
 import { z } from 'zod';
-import { MAX_QUESTION_LENGTH, MAX_TITLE_LENGTH, MIN_QUESTION_LENGTH } from '../constants';
+import { MAX_QUESTION_LENGTH, MAX_TITLE_LENGTH, MIN_QUESTION_LENGTH, QUESTION_PAGE } from '../constants';
 import { VALIDATION } from '../messages';
 import { Id } from './common';
 import { VideoDto } from './videos';
@@ -31,6 +31,16 @@ export const UserQuestionsQuery = z.strictObject({
   answeredSinceDays: z.coerce.number().int().min(1).max(366).optional(),
 });
 export type UserQuestionsQuery = z.infer<typeof UserQuestionsQuery>;
+
+/**
+ * ?limit=…&after=…: one page of a bounded list (issue 14). `after` is the opaque cursor the previous page
+ * sent in its next-cursor header; both are optional, so a caller naming neither gets the first page.
+ */
+export const QuestionPageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(QUESTION_PAGE.maxLimit).optional(),
+  after: z.string().min(1).max(512).optional(),
+});
+export type QuestionPageQuery = z.infer<typeof QuestionPageQuery>;
 
 /**
  * POST /api/questions. userID, when sent, must be the caller's. lectureId (optional) names the lecture

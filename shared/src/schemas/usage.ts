@@ -9,7 +9,7 @@ export type UsageIdParams = z.infer<typeof UsageIdParams>;
 const Count = z.number().int().min(0);
 
 /** GET /api/admin/logs/lecture/{id}/activity: distinct users active in each window (SPEC §9). */
-export const ActiveUserCounts = z.strictObject({
+export const ActiveUserCounts = z.object({
   activeFiveMinute: Count,
   activeOneHour: Count,
   activeOneDay: Count,
@@ -17,7 +17,7 @@ export const ActiveUserCounts = z.strictObject({
 export type ActiveUserCounts = z.infer<typeof ActiveUserCounts>;
 
 /** One row of GET /api/admin/logs/video/{id}/student-activity (SPEC §3 Usage entry). */
-export const UsageEntry = z.strictObject({
+export const UsageEntry = z.object({
   userId: Id,
   name: z.string(),
   startTime: Instant,
@@ -43,7 +43,7 @@ export const EngagementQuery = z.strictObject({
 export type EngagementQuery = z.infer<typeof EngagementQuery>;
 
 /** Seconds [start, end) of the video: how many students watched it, re-watched it, and questions asked in it. */
-export const EngagementBin = z.strictObject({
+export const EngagementBin = z.object({
   start: z.number().min(0),
   end: z.number().min(0),
   watched: Count,
@@ -53,7 +53,7 @@ export const EngagementBin = z.strictObject({
 export type EngagementBin = z.infer<typeof EngagementBin>;
 
 /** GET /api/admin/logs/video/{id}/engagement?bin=N. */
-export const Engagement = z.strictObject({
+export const Engagement = z.object({
   videoId: Id,
   binSeconds: z.number().int().min(1),
   durationSeconds: z.number().min(0),

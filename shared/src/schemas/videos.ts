@@ -75,24 +75,21 @@ export const VideoDto = z.object({
 export type VideoDto = z.infer<typeof VideoDto>;
 
 /** GET /api/upload/lecture-video/{lectureId}. */
-export interface LectureVideoIdAnswer {
-  videoId: string;
-}
+export const LectureVideoIdAnswer = z.object({ videoId: z.string() });
+export type LectureVideoIdAnswer = z.infer<typeof LectureVideoIdAnswer>;
 
 /** GET /api/upload/videoAnswers/{responseId} (SPEC §3 Response video). */
-export interface VideoAnswerDto {
-  id: string;
-  _id: string;
-  videoSource: string;
-}
+export const VideoAnswerDto = z.object({ id: z.string(), _id: z.string(), videoSource: z.string() });
+export type VideoAnswerDto = z.infer<typeof VideoAnswerDto>;
 
 /** GET /api/upload/contexts/{videoId}: one entry per lecture holding the video in a course the caller administers. */
-export interface VideoContextDto {
-  lectureId: string;
-  courseId: string;
-  courseName: string;
-  lectureTitle: string;
-}
+export const VideoContextDto = z.object({
+  lectureId: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  lectureTitle: z.string(),
+});
+export type VideoContextDto = z.infer<typeof VideoContextDto>;
 
 // Resumable uploads (tus at /tus/). The client sends Upload-Metadata with `kind` and the kind's fields;
 // the server answers the final PATCH with the created object's id in a header.

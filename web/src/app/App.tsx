@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_CLOSE_MS } from '@lectern/shared';
 import { SessionProvider } from '../features/auth/session-context';
 import { LiveEvents } from './LiveEvents';
+import { queryClient } from './query-client';
 import { router } from './router';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
 
 export function App() {
   return (

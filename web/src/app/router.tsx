@@ -1,24 +1,45 @@
 import { type ComponentType, Suspense, lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
+import { videoWithQuestionsQuery } from '../features/questions/api/video-with-questions';
 import { ErrorPage } from './layout/ErrorPage';
 import { Layout } from './layout/Layout';
 import { RequireUser, SessionReady } from './layout/RequireUser';
+import { queryClient } from './query-client';
 
-// Each page is its own chunk, loaded when its route is first rendered: the first load carries only the
+// Each page is its own chunk, requested when its route first matches: the first load carries only the
 // shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage. React.lazy
 // rather than the router's `lazy`: the URL changes at once, as it did before, while the chunk loads.
 const pages = import.meta.glob<Record<string, ComponentType>>('./routes/*Page.tsx');
 
-function page(name: string) {
+/**
+ * A route's page: its element, and a loader that requests the page's chunk (and `prefetch`, the data it
+ * needs first) as soon as the URL matches, beside the session check, instead of one after another once
+ * the page renders (issue 14). The loader returns at once: nothing waits for it.
+ */
+function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
   const load = pages[`./routes/${name}.tsx`];
   // At start-up, so a misspelt page breaks every page at once rather than one route silently.
   if (!load) throw new Error(`web/src/app/routes/${name}.tsx does not exist`);
   const Page = lazy(async () => ({ default: (await load())[name]! }));
-  return (
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
-  );
+  return {
+    element: (
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    ),
+    loader: (args: LoaderFunctionArgs) => {
+      load().catch(() => undefined); // a failed chunk is reported when the page itself imports it
+      prefetch?.(args);
+      return null;
+    },
+  };
+}
+
+/** The watch page's video: the answer that carries the source the player starts loading. */
+function prefetchWatchedVideo({ params, request }: LoaderFunctionArgs) {
+  const lectureId = new URL(request.url).searchParams.get('lectureId');
+  // Never waited for; skipped when the cache holds a fresh copy.
+  void queryClient.prefetchQuery(videoWithQuestionsQuery(params.videoId!, lectureId));
 }
 
 // The route table of SPEC §2. Paths match case-insensitively, so the course page's "/EditCourse/…" works.
@@ -26,50 +47,52 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
+    // The loaders return at once; while the router calls them on the first load, nothing is shown.
+    HydrateFallback: () => null,
     children: [
       {
         // Pages anyone may open; they wait for the session check so they can adapt to a user.
         element: <SessionReady />,
         children: [
-          { path: '/', element: page('RootPage') }, // Home, or the landing page for a visitor
-          { path: '/login/:courseIDtoJoin?', element: page('LoginPage') },
-          { path: '/signup/:courseIDtoJoin?', element: page('SignupPage') },
-          { path: '/forgot-password', element: page('ForgotPasswordPage') },
-          { path: '/reset-password/:token', element: page('ResetPasswordPage') },
-          { path: '/verify-email/:token', element: page('VerifyEmailPage') },
-          { path: '/courses/:courseId/questions', element: page('CourseQuestionsPage') },
-          { path: '/video/:videoId/:videoAnswerId?', element: page('VideoPage') },
+          { path: '/', ...page('RootPage') }, // Home, or the landing page for a visitor
+          { path: '/login/:courseIDtoJoin?', ...page('LoginPage') },
+          { path: '/signup/:courseIDtoJoin?', ...page('SignupPage') },
+          { path: '/forgot-password', ...page('ForgotPasswordPage') },
+          { path: '/reset-password/:token', ...page('ResetPasswordPage') },
+          { path: '/verify-email/:token', ...page('VerifyEmailPage') },
+          { path: '/courses/:courseId/questions', ...page('CourseQuestionsPage') },
+          { path: '/video/:videoId/:videoAnswerId?', ...page('VideoPage', prefetchWatchedVideo) },
         ],
       },
       {
         element: <RequireUser />,
         children: [
-          { path: '/courses', element: page('CoursesPage') },
-          { path: '/courses/new', element: page('CreateCoursePage') },
-          { path: '/courses/join/:courseIDtoJoin?', element: page('JoinPage') },
-          { path: '/courses/:courseId', element: page('CoursePage') },
-          { path: '/my-videos', element: page('MyVideosPage') },
-          { path: '/action-items', element: page('ActionItemsPage') },
-          { path: '/settings', element: page('SettingsPage') },
-          { path: '/add-admin', element: page('AddAdminPage') },
-          { path: '/invitations', element: page('InvitationsPage') },
-          { path: '/:videoId/questions', element: page('VideoQuestionsPage') },
-          { path: '/upload/:courseId', element: page('UploadLecturePage') },
-          { path: '/respond/:questionID', element: page('RespondPage') },
-          { path: '/room/:questionId', element: page('RoomPage') },
-          { path: '/lecture/:id', element: page('LecturePage') },
-          { path: '/lecture-with-responses/:videoId', element: page('LectureWithResponsesPage') },
-          { path: '/videoAdmin/:videoId', element: page('VideoAdminPage') },
-          { path: '/videoAdmin/:videoId/usage', element: page('UsagePage') },
-          { path: '/captions/:owner/:ownerId', element: page('CaptionsPage') },
-          { path: '/editQuestion/:questionId', element: page('EditQuestionPage') },
-          { path: '/editLecture/:lectureId', element: page('EditLecturePage') },
-          { path: '/duplicateLecture/:lectureID', element: page('DuplicateLecturePage') },
-          { path: '/editCourse/:courseId', element: page('EditCoursePage') },
-          { path: '/handleBBBMeetingEnd/:questionID', element: page('MeetingEndPage') },
+          { path: '/courses', ...page('CoursesPage') },
+          { path: '/courses/new', ...page('CreateCoursePage') },
+          { path: '/courses/join/:courseIDtoJoin?', ...page('JoinPage') },
+          { path: '/courses/:courseId', ...page('CoursePage') },
+          { path: '/my-videos', ...page('MyVideosPage') },
+          { path: '/action-items', ...page('ActionItemsPage') },
+          { path: '/settings', ...page('SettingsPage') },
+          { path: '/add-admin', ...page('AddAdminPage') },
+          { path: '/invitations', ...page('InvitationsPage') },
+          { path: '/:videoId/questions', ...page('VideoQuestionsPage') },
+          { path: '/upload/:courseId', ...page('UploadLecturePage') },
+          { path: '/respond/:questionID', ...page('RespondPage') },
+          { path: '/room/:questionId', ...page('RoomPage') },
+          { path: '/lecture/:id', ...page('LecturePage') },
+          { path: '/lecture-with-responses/:videoId', ...page('LectureWithResponsesPage') },
+          { path: '/videoAdmin/:videoId', ...page('VideoAdminPage') },
+          { path: '/videoAdmin/:videoId/usage', ...page('UsagePage') },
+          { path: '/captions/:owner/:ownerId', ...page('CaptionsPage') },
+          { path: '/editQuestion/:questionId', ...page('EditQuestionPage') },
+          { path: '/editLecture/:lectureId', ...page('EditLecturePage') },
+          { path: '/duplicateLecture/:lectureID', ...page('DuplicateLecturePage') },
+          { path: '/editCourse/:courseId', ...page('EditCoursePage') },
+          { path: '/handleBBBMeetingEnd/:questionID', ...page('MeetingEndPage') },
         ],
       },
-      { path: '*', element: page('NotFoundPage') },
+      { path: '*', ...page('NotFoundPage') },
     ],
   },
 ]);

@@ -87,10 +87,3 @@ export const EMPTY_LECTURE_DATES: LectureDateValues = {
   lectureDateStart: '',
   lectureDateEnd: '',
 };
-
-/** A lecture date for people to read, in their own locale and time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}

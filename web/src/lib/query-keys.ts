@@ -12,7 +12,9 @@ export const queryKeys = {
     /** Questions of the courses a user manages (Home, Action Items). */
     managedAll: ['questions', 'managed'] as const,
     managed: (userId: string) => ['questions', 'managed', userId] as const,
-    own: (userId: string, days: number) => ['questions', 'own', userId, days] as const,
+    /** The questions a user asked (Home). */
+    ownAll: ['questions', 'own'] as const,
+    own: (userId: string) => ['questions', 'own', userId] as const,
     lectureAll: ['questions', 'lecture'] as const,
     lecture: (lectureId: string) => ['questions', 'lecture', lectureId] as const,
     courseAll: ['questions', 'course'] as const,

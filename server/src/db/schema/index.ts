@@ -10,3 +10,5 @@ export * from './captions';
 export * from './shared-state';
 export * from './meetings';
 export * from './rooms';
+export * from './idempotency';
+export * from './usage-rollups';

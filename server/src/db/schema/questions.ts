@@ -50,6 +50,14 @@ export const questions = pgTable(
     index('questions_video_idx').on(t.videoId, t.timeAsked),
     index('questions_asker_idx').on(t.askerId),
     index('questions_response_idx').on(t.responseId),
+    // The bounded instructor lists (issue 14) reach a video's unanswered or answered questions directly,
+    // however many of the other kind the video has.
+    index('questions_unanswered_idx')
+      .on(t.videoId, t.timePosted)
+      .where(sql`${t.responseId} is null`),
+    index('questions_answered_idx')
+      .on(t.videoId, t.timeAsked)
+      .where(sql`${t.responseId} is not null`),
     // Course search over answered questions (captions feature): the same `simple` configuration as cues.
     index('questions_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.question})`),
   ],

@@ -22,5 +22,7 @@ export const usageEvents = pgTable(
   (t) => [
     index('usage_events_video_idx').on(t.videoId, t.createdAt),
     index('usage_events_lecture_idx').on(t.lectureId, t.createdAt),
+    // One user's events on a video in order: what keeps the rollups current (usage_rollups_apply).
+    index('usage_events_video_user_idx').on(t.videoId, t.userId, t.createdAt, t.id),
   ],
 );

@@ -3,9 +3,11 @@ import { type Audience, type Visibility, audienceOfLectures } from '../../events
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
+  type CallerCourses,
   type CourseRow,
   type LectureRow,
   adminCourseIds,
+  belongsToLecture,
   findCourse,
   findLecture,
   isCourseAdmin,
@@ -58,6 +60,14 @@ export async function lectureRole(db: DbOrTx, user: AuthUser | null, lecture: Le
   if (role !== 'none' || !user) return role;
   return (await isLectureMember(db, user.id, lecture.id)) ? 'student' : 'none';
 }
+
+/** lectureRole from memberships already read (coursesOfUser): the same rule, no query. */
+export const lectureRoleIn = (courses: CallerCourses, lecture: Pick<LectureRow, 'id' | 'courseId'>): Role =>
+  courses.administered.has(lecture.courseId)
+    ? 'admin'
+    : belongsToLecture(courses, lecture)
+      ? 'student'
+      : 'none';
 
 /**
  * A lecture anyone may look at once released (video links are shareable, SPEC §6);

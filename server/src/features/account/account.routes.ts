@@ -2,6 +2,7 @@ import {
   ACCOUNT_SECURITY,
   AccountMessageAnswer,
   EmailStatus,
+  NotificationPreferences,
   NotificationQueryBody,
   SUCCESS,
   UpdateNotificationBody,
@@ -20,7 +21,10 @@ export const accountRoutes: Feature = (app, deps) => {
 
   r.put(
     '/api/login/updatePassword',
-    { schema: { body: UpdatePasswordBody }, config: { auth: 'user' } },
+    {
+      schema: { body: UpdatePasswordBody, response: { 200: AccountMessageAnswer } },
+      config: { auth: 'user' },
+    },
     async (req) => {
       const changed = await account.updatePassword(currentUser(req), req.sessionId!, req.body);
       if (changed.passwordChanged) logSecurityEvent(req, 'password.change');
@@ -31,13 +35,19 @@ export const accountRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/notification',
-    { schema: { body: NotificationQueryBody }, config: { auth: 'user' } },
+    {
+      schema: { body: NotificationQueryBody, response: { 200: NotificationPreferences } },
+      config: { auth: 'user' },
+    },
     async (req) => account.notificationPreferences(currentUser(req), req.body.userId),
   );
 
   r.post(
     '/api/notification/update-notification',
-    { schema: { body: UpdateNotificationBody }, config: { auth: 'user' } },
+    {
+      schema: { body: UpdateNotificationBody, response: { 200: AccountMessageAnswer } },
+      config: { auth: 'user' },
+    },
     async (req) => {
       await account.updateNotificationPreferences(currentUser(req), req.body);
       return { message: SUCCESS.notificationsUpdated };

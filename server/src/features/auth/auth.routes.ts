@@ -2,12 +2,14 @@ import {
   ForgotPasswordBody,
   LoginAnswer,
   LoginBody,
+  MessageAnswer,
   ResetPasswordBody,
   SUCCESS,
   SignupBody,
   UserDto,
 } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { NO_CONTENT } from '../../plugins/openapi';
 import { logSecurityEvent } from '../../plugins/security-events';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
@@ -47,7 +49,7 @@ export const authRoutes: Feature = (app, deps) => {
   r.post(
     '/api/signup/',
     {
-      schema: { body: SignupBody },
+      schema: { body: SignupBody, response: { 201: LoginAnswer } },
       config: { auth: 'public', rateLimit: { ...byIp, max: 1000, timeWindow: 60 * PER_MINUTE } },
     },
     async (req, reply) => {
@@ -57,7 +59,7 @@ export const authRoutes: Feature = (app, deps) => {
     },
   );
 
-  r.post('/api/logout', { config: { auth: 'user' } }, async (req, reply) => {
+  r.post('/api/logout', { config: { auth: 'user', rawAnswer: NO_CONTENT } }, async (req, reply) => {
     await auth.logout(req.sessionId!);
     logSecurityEvent(req, 'logout');
     return reply.code(204).send();
@@ -66,7 +68,7 @@ export const authRoutes: Feature = (app, deps) => {
   r.post(
     '/api/auth/forgot-password',
     {
-      schema: { body: ForgotPasswordBody },
+      schema: { body: ForgotPasswordBody, response: { 200: MessageAnswer } },
       config: { auth: 'public', rateLimit: { ...byIp, max: 3, timeWindow: 5 * PER_MINUTE } },
     },
     async (req) => {
@@ -79,7 +81,7 @@ export const authRoutes: Feature = (app, deps) => {
   r.post(
     '/api/auth/reset-password',
     {
-      schema: { body: ResetPasswordBody },
+      schema: { body: ResetPasswordBody, response: { 200: MessageAnswer } },
       config: { auth: 'public', rateLimit: { ...byIp, max: 30, timeWindow: 5 * PER_MINUTE } },
     },
     async (req) => {

@@ -1,15 +1,19 @@
 import {
   CAPTION_LIMITS,
   CaptionOwnerParams,
+  CaptionTrackDto,
   CaptionTrackParams,
+  CaptionTrackWithCuesDto,
   CaptionUploadQuery,
   CourseSearchQuery,
   SaveCaptionVersionBody,
+  SearchHitDto,
 } from '@lectern/shared';
 import { z } from 'zod';
 import { unsupportedMedia } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
+import { NO_CONTENT, type RawAnswer } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
 import { createCaptionsService } from './captions.service';
 import { createSearchService } from './search.service';
@@ -20,6 +24,7 @@ import { createSearchService } from './search.service';
 
 const CAPTION_TYPES = ['text/vtt', 'application/x-subrip', 'text/plain', 'application/octet-stream'];
 const CourseParams = z.strictObject({ id: z.uuid({ message: 'Invalid id' }) });
+const VTT_FILE: RawAnswer = { status: 200, type: 'text/vtt', description: 'The current WebVTT file' };
 
 export const captionsRoutes: Feature = (app, deps) => {
   const captions = createCaptionsService(deps);
@@ -38,19 +43,19 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.get(
     '/api/captions/:owner/:ownerId',
-    { schema: { params: CaptionOwnerParams }, config: anyone },
+    { schema: { params: CaptionOwnerParams, response: { 200: z.array(CaptionTrackDto) } }, config: anyone },
     async (req) => captions.tracks(req.user, req.params.owner, req.params.ownerId),
   );
 
   r.get(
     '/api/captions/:owner/:ownerId/:language',
-    { schema: { params: CaptionTrackParams }, config: anyone },
+    { schema: { params: CaptionTrackParams, response: { 200: CaptionTrackWithCuesDto } }, config: anyone },
     async (req) => captions.cues(req.user, req.params),
   );
 
   r.get(
     '/api/captions/:owner/:ownerId/:language/vtt',
-    { schema: { params: CaptionTrackParams }, config: anyone },
+    { schema: { params: CaptionTrackParams }, config: { ...anyone, rawAnswer: VTT_FILE } },
     async (req, reply) => {
       const { vtt, sha256 } = await captions.vtt(req.user, req.params);
       return reply
@@ -64,7 +69,11 @@ export const captionsRoutes: Feature = (app, deps) => {
   r.put(
     '/api/captions/:owner/:ownerId/:language',
     {
-      schema: { params: CaptionTrackParams, querystring: CaptionUploadQuery },
+      schema: {
+        params: CaptionTrackParams,
+        querystring: CaptionUploadQuery,
+        response: { 200: CaptionTrackDto },
+      },
       config: { ...user, upload: true },
     },
     async (req) => {
@@ -77,7 +86,11 @@ export const captionsRoutes: Feature = (app, deps) => {
   r.post(
     '/api/captions/:owner/:ownerId/:language/versions',
     {
-      schema: { params: CaptionTrackParams, body: SaveCaptionVersionBody },
+      schema: {
+        params: CaptionTrackParams,
+        body: SaveCaptionVersionBody,
+        response: { 201: CaptionTrackDto },
+      },
       bodyLimit: BODY_LIMITS.captionCues,
       config: { ...user, upload: true }, // megabytes of JSON: cut when it stalls, not after 10 s
     },
@@ -87,7 +100,7 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.delete(
     '/api/captions/:owner/:ownerId/:language',
-    { schema: { params: CaptionTrackParams }, config: user },
+    { schema: { params: CaptionTrackParams }, config: { ...user, rawAnswer: NO_CONTENT } },
     async (req, reply) => {
       await captions.remove(currentUser(req), req.params);
       return reply.code(204).send();
@@ -96,7 +109,14 @@ export const captionsRoutes: Feature = (app, deps) => {
 
   r.get(
     '/api/courses/:id/search',
-    { schema: { params: CourseParams, querystring: CourseSearchQuery }, config: user },
+    {
+      schema: {
+        params: CourseParams,
+        querystring: CourseSearchQuery,
+        response: { 200: z.array(SearchHitDto) },
+      },
+      config: user,
+    },
     async (req) => search.course(currentUser(req), req.params.id, req.query.q),
   );
 };

@@ -1,15 +1,22 @@
 import { EventsQuery } from '@lectern/shared';
+import type { RawAnswer } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
 import { openReader, parseLastEventId } from './events.service';
 
 // The browser reconnects after this long when the connection drops (SSE `retry:` field).
 const RECONNECT_MS = 3_000;
 
+const EVENT_STREAM: RawAnswer = {
+  status: 200,
+  type: 'text/event-stream',
+  description: 'Server-Sent Events (shared/src/schemas/events.ts) until the client leaves',
+};
+
 /** GET /api/events: the Server-Sent Events stream of one browser tab (DESIGN §11). */
 export const eventsRoutes: Feature = (app, deps) => {
   typed(app).get(
     '/api/events',
-    { config: { auth: 'public' }, schema: { querystring: EventsQuery } },
+    { config: { auth: 'public', rawAnswer: EVENT_STREAM }, schema: { querystring: EventsQuery } },
     async (req, reply) => {
       // Everything that can fail answers in the normal error body before the stream starts.
       const reader = await openReader(deps, req.user, req.sessionId, req.query.videoId);

@@ -11,7 +11,7 @@ import {
   seedVideo,
 } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
-import { caller } from '../../../test/calls';
+import { call as callWith, caller } from '../../../test/calls';
 import { type World, buildWorld } from '../../../test/world';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
@@ -186,5 +186,53 @@ describe('POST /api/lectures/duplicate', () => {
     await seedCourseAdmin(t.db, T.id, w.users.coAdminA.id);
     const res = await call(w.users.coAdminA, 'POST', url, payload({ mode: 'concurrent' }));
     expect(res.statusCode).toBe(201);
+  });
+
+  describe('with an Idempotency-Key (SECURITY FI-6: a retry after a lost answer)', () => {
+    const send = (key: string, as = w.users.adminA) =>
+      callWith(t, 'POST', url, {
+        as,
+        payload: payload({ mode: 'concurrent' }),
+        headers: { 'idempotency-key': key },
+      });
+
+    it('makes one copy however often it is sent, and another for a new key', async () => {
+      const before = (await lecturesIn(T.id)).length;
+      const key = randomUUID();
+      const answers = await Promise.all([send(key), send(key)]);
+      const again = await send(key);
+      expect([...answers, again].map((a) => a.statusCode)).toEqual([201, 201, 201]);
+      const ids = new Set([...answers, again].map((a) => a.json<{ id: string }>().id));
+      expect(ids.size).toBe(1);
+      expect((await lecturesIn(T.id)).map((l) => l.id)).toContain([...ids][0]);
+      expect((await lecturesIn(T.id)).length).toBe(before + 1);
+
+      const other = await send(randomUUID());
+      expect(other.statusCode).toBe(201);
+      expect(ids.has(other.json<{ id: string }>().id)).toBe(false);
+      expect((await lecturesIn(T.id)).length).toBe(before + 2);
+    });
+
+    it("never replays another user's answer for the same key", async () => {
+      // coAdminA administers T already when the co-admin test above ran first.
+      await seedCourseAdmin(t.db, T.id, w.users.coAdminA.id).catch(() => undefined);
+      const key = randomUUID();
+      const first = await send(key);
+      const second = await send(key, w.users.coAdminA);
+      expect(second.statusCode).toBe(201);
+      expect(second.json<{ id: string }>().id).not.toBe(first.json<{ id: string }>().id);
+    });
+
+    it('400 for a malformed key, with nothing created', async () => {
+      const before = (await lecturesIn(T.id)).length;
+      for (const bad of ['has space', 'x'.repeat(256), 'é']) {
+        const res = await send(bad);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          error: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+        });
+      }
+      expect((await lecturesIn(T.id)).length).toBe(before);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { DuplicateLectureAnswer, DuplicateLectureBody } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { idempotentWrite } from '../../db/idempotent-write';
 import { emitLectureChanged } from '../../events/catalog-events';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -16,7 +17,12 @@ import { insertLecture, insertPlaylist, videosOfLecture } from './lectures.repos
  */
 export function createDuplicateService({ db }: AppDeps) {
   return {
-    async duplicate(user: AuthUser, body: DuplicateLectureBody): Promise<DuplicateLectureAnswer> {
+    /** `idempotencyKey`: a retry with the same key answers the first copy instead of making another. */
+    async duplicate(
+      user: AuthUser,
+      body: DuplicateLectureBody,
+      idempotencyKey?: string,
+    ): Promise<DuplicateLectureAnswer> {
       const source = await findLecture(db, body.lectureID);
       if (!source) throw notFound('Lecture not found');
       await requireCourseAdmin(db, user, source.courseId);
@@ -25,40 +31,42 @@ export function createDuplicateService({ db }: AppDeps) {
         throw badRequest('Choose another course than the one the lecture is in');
       }
 
-      const lecture = await db.transaction(async (tx) => {
-        const sourceVideos = await videosOfLecture(tx, source.id);
-        // Concurrent lectures share every question, so the list only matters for a duplicate.
-        const wanted = body.mode === 'duplicate' ? [...new Set(body.questions)] : [];
-        const chosen = await questionsByIds(tx, wanted);
-        const ownVideo = new Set(sourceVideos.map((v) => v.id));
-        if (chosen.length !== wanted.length || chosen.some((q) => !ownVideo.has(q.videoId))) {
-          throw badRequest('Only questions of this lecture can be copied');
-        }
-        const created = await insertLecture(tx, {
-          courseId: body.courseID,
-          title: source.title,
-          topic: source.topic,
-          ...datesFromWire(body),
-        });
-        if (body.mode === 'concurrent') {
-          await insertPlaylist(
-            tx,
-            created.id,
-            sourceVideos.map((v) => v.id),
-          );
-        } else {
-          const copies = await copyVideos(tx, sourceVideos);
-          await insertPlaylist(
-            tx,
-            created.id,
-            sourceVideos.map((v) => copies.get(v.id)!),
-          );
-          await copyQuestions(tx, chosen, copies, created.id);
-        }
-        await emitLectureChanged(tx, created);
-        return created;
-      });
-      return { id: lecture.id, _id: lecture.id };
+      const claim = { userId: user.id, scope: 'lectures.duplicate', key: idempotencyKey };
+      return db.transaction((tx) =>
+        idempotentWrite(tx, claim, async () => {
+          const sourceVideos = await videosOfLecture(tx, source.id);
+          // Concurrent lectures share every question, so the list only matters for a duplicate.
+          const wanted = body.mode === 'duplicate' ? [...new Set(body.questions)] : [];
+          const chosen = await questionsByIds(tx, wanted);
+          const ownVideo = new Set(sourceVideos.map((v) => v.id));
+          if (chosen.length !== wanted.length || chosen.some((q) => !ownVideo.has(q.videoId))) {
+            throw badRequest('Only questions of this lecture can be copied');
+          }
+          const created = await insertLecture(tx, {
+            courseId: body.courseID,
+            title: source.title,
+            topic: source.topic,
+            ...datesFromWire(body),
+          });
+          if (body.mode === 'concurrent') {
+            await insertPlaylist(
+              tx,
+              created.id,
+              sourceVideos.map((v) => v.id),
+            );
+          } else {
+            const copies = await copyVideos(tx, sourceVideos);
+            await insertPlaylist(
+              tx,
+              created.id,
+              sourceVideos.map((v) => copies.get(v.id)!),
+            );
+            await copyQuestions(tx, chosen, copies, created.id);
+          }
+          await emitLectureChanged(tx, created);
+          return { id: created.id, _id: created.id };
+        }),
+      );
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CourseLecturesAnswer, LectureDto, LectureVideoItem } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lectures } from '../../db/schema';
+import { lectures, videos } from '../../db/schema';
 import { seedLecture, seedMedia, seedVideo } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { caller } from '../../../test/calls';
@@ -66,6 +66,31 @@ describe('lectures API', () => {
       expect(await titles()).toEqual([early.id, w.LB.id]);
       t.clock.advance(HOUR / 2);
       expect(await titles()).toEqual([early.id, w.LB.id, later.id]);
+    });
+    it('each lecture card has its first ready poster and the summed length of its ready videos', async () => {
+      const withMedia = await seedLecture(t.db, w.B.id, t.clock.now(), { title: 'With media' });
+      const sha = await seedMedia(t.db, t.media);
+      const other = await seedMedia(t.db, t.media, 'lecture-6s.mp4', 6);
+      const converting = await seedVideo(t.db, withMedia.id, { title: 'Converting', mediaSha256: other });
+      await t.db
+        .update(videos)
+        .set({ status: 'processing', hasPoster: true, durationSeconds: 999 })
+        .where(eq(videos.id, converting.id));
+      const first = await seedVideo(t.db, withMedia.id, { title: 'File', mediaSha256: sha });
+      await t.db.update(videos).set({ hasPoster: true }).where(eq(videos.id, first.id));
+      await seedVideo(t.db, withMedia.id, { title: 'Tube', durationSeconds: 212 });
+      const bare = await seedLecture(t.db, w.B.id, t.clock.now(), { title: 'No videos' });
+
+      const { lectures: cards } = (
+        await call(w.users.adminB, 'GET', url(w.B.id))
+      ).json<CourseLecturesAnswer>();
+      const card = cards.find((l) => l.id === withMedia.id)!;
+      expect(card.posterSource).toMatch(new RegExp(`^/media/${sha}\\.jpg\\?exp=\\d+&sig=[\\w-]+$`));
+      expect(card.durationSeconds).toBe(222); // the converting video counts for neither
+      expect(cards.find((l) => l.id === bare.id)).toMatchObject({
+        posterSource: null,
+        durationSeconds: null,
+      });
     });
   });
 

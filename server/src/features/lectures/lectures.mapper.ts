@@ -1,6 +1,7 @@
-import type { LectureDto } from '@lectern/shared';
+import type { CourseLectureDto, LectureDto } from '@lectern/shared';
 import type { LectureRow } from '../access/access.repository';
 import { isReleased } from '../access/access.service';
+import type { LectureCardMedia } from './lectures.repository';
 
 /** A lecture on the wire (SPEC §3): both id and _id, dates as ISO 8601, videos in playlist order. */
 export function toLectureDto(
@@ -25,6 +26,17 @@ export function toLectureDto(
     released: isReleased(lecture, now),
   };
 }
+
+/** A lecture for the course page's card: the lecture, its poster's signed URL and its length. */
+export const toCourseLectureDto = (
+  lecture: LectureDto,
+  card: LectureCardMedia | undefined,
+  posterUrl: (sha256: string) => string,
+): CourseLectureDto => ({
+  ...lecture,
+  posterSource: card?.posterSha256 ? posterUrl(card.posterSha256) : null,
+  durationSeconds: card?.durationSeconds ?? null,
+});
 
 /**
  * The lecture as a caller outside its course sees it (shared by link, or joined alone): a course id is

@@ -54,6 +54,39 @@ export async function playlistsOf(db: DbOrTx, lectureIds: string[]): Promise<Map
   return result;
 }
 
+export interface LectureCardMedia {
+  /** The first ready video with a poster: its media file. */
+  posterSha256: string | null;
+  /** Summed length of the ready videos whose length is known; null when none is known. */
+  durationSeconds: number | null;
+}
+
+/** What a lecture card shows of its ready videos (issue 11 #3), for each lecture. */
+export async function cardMediaOf(db: DbOrTx, lectureIds: string[]): Promise<Map<string, LectureCardMedia>> {
+  const result = new Map<string, LectureCardMedia>(
+    lectureIds.map((id) => [id, { posterSha256: null, durationSeconds: null }]),
+  );
+  if (lectureIds.length === 0) return result;
+  const rows = await db
+    .select({
+      lectureId: lectureVideos.lectureId,
+      sha256: videos.mediaSha256,
+      hasPoster: videos.hasPoster,
+      durationSeconds: videos.durationSeconds,
+    })
+    .from(lectureVideos)
+    .innerJoin(videos, eq(videos.id, lectureVideos.videoId))
+    .where(and(inArray(lectureVideos.lectureId, lectureIds), eq(videos.status, 'ready')))
+    .orderBy(asc(lectureVideos.lectureId), asc(lectureVideos.position));
+  for (const row of rows) {
+    const card = result.get(row.lectureId)!;
+    if (!card.posterSha256 && row.hasPoster && row.sha256) card.posterSha256 = row.sha256;
+    if (row.durationSeconds !== null)
+      card.durationSeconds = (card.durationSeconds ?? 0) + row.durationSeconds;
+  }
+  return result;
+}
+
 /** The videos of a lecture, in playlist order. */
 export async function videosOfLecture(db: DbOrTx, lectureId: string): Promise<VideoRow[]> {
   const rows = await db

@@ -12,6 +12,7 @@ import {
   LectureDto,
   LecturePlaylistAnswer,
 } from '@lectern/shared';
+import { idempotencyKey } from '../../db/idempotent-write';
 import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
 import { type Feature, typed } from '../feature';
@@ -40,7 +41,8 @@ export const lecturesRoutes: Feature = (app, deps) => {
       bodyLimit: BODY_LIMITS.idLists,
       config: user,
     },
-    async (req, reply) => reply.code(201).send(await duplicates.duplicate(currentUser(req), req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await duplicates.duplicate(currentUser(req), req.body, idempotencyKey(req))),
   );
 
   r.post(

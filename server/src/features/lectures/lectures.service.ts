@@ -24,12 +24,14 @@ import {
   deleteLectureRow,
   insertLecture,
   lecturesOfCourse,
+  cardMediaOf,
   playlistsOf,
   removeFromPlaylist,
   updateLecture,
   writePlaylistOrder,
 } from './lectures.repository';
-import { datesFromWire, toLectureDto, withoutCourseId } from './lectures.mapper';
+import { mediaUrls } from '../../lib/media-urls';
+import { datesFromWire, toCourseLectureDto, toLectureDto, withoutCourseId } from './lectures.mapper';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
 
 export function createLecturesService(deps: AppDeps) {
@@ -60,13 +62,18 @@ export function createLecturesService(deps: AppDeps) {
       const now = clock();
       const all = await lecturesOfCourse(db, courseId);
       const visible = role === 'admin' ? all : all.filter((l) => isReleased(l, now));
-      const playlists = await playlistsOf(
-        db,
-        visible.map((l) => l.id),
-      );
+      const ids = visible.map((l) => l.id);
+      const [playlists, cards] = [await playlistsOf(db, ids), await cardMediaOf(db, ids)];
       const admins = await adminsOfCourse(db, courseId);
+      const posterUrl = (sha256: string) => mediaUrls(deps).posterUrl(sha256);
       return {
-        lectures: visible.map((l) => toLectureDto(l, playlists.get(l.id) ?? [], course, now)),
+        lectures: visible.map((l) =>
+          toCourseLectureDto(
+            toLectureDto(l, playlists.get(l.id) ?? [], course, now),
+            cards.get(l.id),
+            posterUrl,
+          ),
+        ),
         admins: admins.map((a) => ({ id: a.id, _id: a.id, name: a.name })),
         name: course.name,
         description: course.description,

@@ -1,5 +1,6 @@
-import { MeetingParams, MeetingQuery } from '@lectern/shared';
+import { MeetingParams, MeetingQuery, RecordResponseAnswer, StartMeetingAnswer } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import { NO_CONTENT } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
 import { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from '../questions/public';
 import { registerBbbRoutes } from './bbb/bbb.routes';
@@ -26,17 +27,21 @@ export const meetingsRoutes: Feature = (app, deps) => {
 
   registerBbbRoutes(app, deps, bbb);
 
-  r.get('/api/bbb/startMeeting', { schema: { querystring: MeetingQuery }, config: user }, async (req) =>
-    meetings.startMeeting(currentUser(req), req.query.questionID),
+  r.get(
+    '/api/bbb/startMeeting',
+    { schema: { querystring: MeetingQuery, response: { 200: StartMeetingAnswer } }, config: user },
+    async (req) => meetings.startMeeting(currentUser(req), req.query.questionID),
   );
 
-  r.get('/api/bbb/recordResponse', { schema: { querystring: MeetingQuery }, config: user }, async (req) =>
-    meetings.recordResponse(currentUser(req), req.query.questionID),
+  r.get(
+    '/api/bbb/recordResponse',
+    { schema: { querystring: MeetingQuery, response: { 200: RecordResponseAnswer } }, config: user },
+    async (req) => meetings.recordResponse(currentUser(req), req.query.questionID),
   );
 
   r.post(
     '/api/meetings/:questionId/end',
-    { schema: { params: MeetingParams }, config: user },
+    { schema: { params: MeetingParams }, config: { ...user, rawAnswer: NO_CONTENT } },
     async (req, reply) => {
       await meetings.endRoom(currentUser(req), req.params.questionId);
       return reply.code(204).send();

@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Answers 304 with no body when the client already holds this exact JSON (SECURITY §4: the 7 s poll of
- * 500 students mostly sees no change). The ETag covers the caller's whole answer, own vote included.
+ * Answers 304 with no body when the client already holds the answer this ETag names (SECURITY §4: the 7 s
+ * poll of a whole class mostly sees no change); the body, JSON text, is only made otherwise.
  */
-export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: unknown): FastifyReply {
-  const json = JSON.stringify(body);
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+export function sendWithEtag(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  body: () => Buffer | string,
+): FastifyReply {
   reply.header('etag', etag);
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type('application/json; charset=utf-8').send(body());
 }

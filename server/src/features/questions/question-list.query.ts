@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -36,8 +36,6 @@ export const visibleToStudent = (callerId: string | null): SQL =>
   callerId === null
     ? isNotNull(questions.responseId)
     : (or(isNotNull(questions.responseId), eq(questions.askerId, callerId)) as SQL);
-
-export const unanswered = (): SQL => isNull(questions.responseId);
 
 /** Courses the user administers, as a subquery. */
 export const administeredCourses = (userId: string): SQL =>
@@ -77,14 +75,19 @@ const columns = (callerId: string | null) => ({
           where ${questionVotes.questionId} = ${questions.id} and ${questionVotes.userId} = ${callerId})`,
 });
 
-export type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number];
+export type QuestionRow = Awaited<ReturnType<typeof questionsQuery>>[number];
 
 const inCourses = (courseIds: SQL | string[]): SQL =>
   Array.isArray(courseIds)
     ? inArray(lectures.courseId, courseIds)
     : sql`${lectures.courseId} in ${courseIds}`;
 
-export async function listQuestions(db: DbOrTx, { context, callerId, where }: ListOptions) {
+/** The rows of a list, read once (a query builder runs again at every `then`). */
+export const listQuestions = async (db: DbOrTx, options: ListOptions): Promise<QuestionRow[]> =>
+  questionsQuery(db, options);
+
+/** The statement behind listQuestions, for the plan tests. */
+export function questionsQuery(db: DbOrTx, { context, callerId, where }: ListOptions) {
   const fields = columns(callerId);
   if (context.kind === 'asked') {
     return db
@@ -125,7 +128,12 @@ export async function listQuestions(db: DbOrTx, { context, callerId, where }: Li
     .innerJoin(courses, eq(courses.id, lectures.courseId))
     .leftJoin(users, eq(users.id, questions.askerId))
     .where(where)
-    .orderBy(questions.id, desc(sql`${lectures.id} = ${questions.lectureId}`), asc(lectures.lectureDate));
+    .orderBy(
+      questions.id,
+      desc(sql`${lectures.id} = ${questions.lectureId}`),
+      asc(lectures.lectureDate),
+      asc(lectures.id),
+    );
 }
 
 export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<string, string>> {
@@ -136,25 +144,6 @@ export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<
     .where(inArray(courses.id, courseIds));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
-
-/** The user's votes among these questions, by question id. */
-export async function votesOf(
-  db: DbOrTx,
-  userId: string,
-  questionIds: string[],
-): Promise<Map<string, 'UP' | 'DOWN'>> {
-  if (questionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ questionId: questionVotes.questionId, vote: questionVotes.vote })
-    .from(questionVotes)
-    .where(and(eq(questionVotes.userId, userId), inArray(questionVotes.questionId, questionIds)));
-  return new Map(rows.map((r) => [r.questionId, r.vote]));
-}
-
-/** Asked in one of these courses (a question whose lecture is gone has no home and stays listed). */
-export const askedInCourses = (courseIds: SQL): SQL =>
-  sql`(${questions.lectureId} is null
-    or ${questions.lectureId} in (select hl.id from lectures hl where hl.course_id in ${courseIds}))`;
 
 /**
  * Asked in a lecture the user may see now: any lecture of a course they administer; a released lecture

@@ -1,47 +1,61 @@
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { questions } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { belongsToLecture, coursesOfUser, visibleCourseId } from '../access/access.repository';
-import { requireCourseMember, requireVisibleLecture } from '../access/access.service';
+import {
+  type CallerCourses,
+  belongsToLecture,
+  coursesOfUser,
+  visibleCourseId,
+} from '../access/access.repository';
+import { requireCourseMember } from '../access/access.service';
 import { toVideoDto } from '../videos/video.mapper';
 import { findVideo } from '../videos/public';
 import { toQuestionDto } from './questions.mapper';
 import {
+  type QuestionContext,
   type QuestionRow,
-  administeredCourses,
-  askedInCourses,
   courseNames,
   inLecturesVisibleTo,
   listQuestions,
-  unanswered,
   visibleToStudent,
-  votesOf,
 } from './question-list.query';
-import type { LectureQuestionsCache } from './lecture-questions.cache';
+import {
+  type Page,
+  type PageRequest,
+  answeredInCoursePage,
+  needingResponsePage,
+} from './question-pages.query';
 import { assertSelf } from './questions.service';
 import { videoRole } from './question-access';
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Needs-response order (SPEC §4): by course, then live first, then earliest posted. */
-export function needsResponseOrder(a: QuestionDto, b: QuestionDto): number {
-  return (
-    a.courseName.localeCompare(b.courseName) ||
-    a.courseId.localeCompare(b.courseId) ||
-    Number(b.status === 'live') - Number(a.status === 'live') ||
-    a.timePosted.localeCompare(b.timePosted)
-  );
+/** One page of a bounded list and the cursor of the next one (null: this is the last). */
+export interface QuestionPage {
+  items: QuestionDto[];
+  next: string | null;
 }
 
-const byLectureThenTime = (a: QuestionRow, b: QuestionRow): number =>
-  (a.lectureDate?.getTime() ?? 0) - (b.lectureDate?.getTime() ?? 0) ||
-  a.question.timeAsked - b.question.timeAsked;
-
-export function createQuestionListsService(deps: AppDeps, cache: LectureQuestionsCache) {
+export function createQuestionListsService(deps: AppDeps) {
   const { db, clock } = deps;
+
+  /** The full rows of a page's questions, read by id (none read for an empty page). */
+  const rowsOf = async (page: Page, context: QuestionContext, caller: AuthUser): Promise<QuestionRow[]> =>
+    page.ids.length === 0
+      ? []
+      : listQuestions(db, { context, callerId: caller.id, where: inArray(questions.id, page.ids) });
+
+  /** The page's rows for the wire, in the page's order. */
+  function toPage(caller: AuthUser, courses: CallerCourses, page: Page, rows: QuestionRow[]): QuestionPage {
+    const byId = new Map(rows.map((row) => [row.question.id, row]));
+    const items = page.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toQuestionDto(deps, row, { callerId: caller.id, courses })] : [];
+    });
+    return { items, next: page.next };
+  }
 
   return {
     /** GET /api/upload/{videoId}: anyone may watch a released video (SPEC §6); questions per AC-9. */
@@ -82,68 +96,29 @@ export function createQuestionListsService(deps: AppDeps, cache: LectureQuestion
     },
 
     /**
-     * Every video of a lecture (the 7 s poll): students get answered ones plus their own. The rows come
-     * from the per-lecture cache; only the caller's votes are read per request.
+     * Answered questions of a course, one page at a time (issue 14); students only see released lectures
+     * (DESIGN §5.4).
      */
-    async lectureQuestions(caller: AuthUser, lectureId: string): Promise<QuestionDto[]> {
-      const now = clock();
-      const { role } = await requireVisibleLecture(db, caller, lectureId, now);
-      if (role === 'none') throw forbidden('Join this course first');
-      const all = await cache.get(lectureId, Date.now(), () =>
-        listQuestions(db, { context: { kind: 'lecture', lectureId }, callerId: null }),
-      );
-      const rows =
-        role === 'admin'
-          ? all
-          : all.filter((r) => r.question.responseId !== null || r.question.askerId === caller.id);
-      const votes = await votesOf(
-        db,
-        caller.id,
-        rows.map((r) => r.question.id),
-      );
-      const courses = await coursesOfUser(db, caller.id);
-      return rows.map((row) =>
-        toQuestionDto(
-          deps,
-          { ...row, myVote: votes.get(row.question.id) ?? null },
-          { callerId: caller.id, courses },
-        ),
-      );
-    },
-
-    /** Answered questions of a course; students only see released lectures (DESIGN §5.4). */
-    async withResponse(caller: AuthUser, courseId: string): Promise<QuestionDto[]> {
+    async withResponse(caller: AuthUser, courseId: string, request: PageRequest): Promise<QuestionPage> {
       const { role } = await requireCourseMember(db, caller, courseId);
-      const rows = await listQuestions(db, {
-        context: {
-          kind: 'courses',
-          courseIds: [courseId],
-          availableBy: role === 'admin' ? undefined : clock(),
-        },
-        callerId: caller.id,
-        where: isNotNull(questions.responseId),
-      });
-      const courses = await coursesOfUser(db, caller.id);
-      return rows
-        .sort(byLectureThenTime)
-        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, courses }));
+      const availableBy = role === 'admin' ? undefined : clock();
+      const page = await answeredInCoursePage(db, courseId, availableBy, request);
+      const rows = await rowsOf(page, { kind: 'courses', courseIds: [courseId], availableBy }, caller);
+      return toPage(caller, await coursesOfUser(db, caller.id), page, rows);
     },
 
     /**
      * Home and Action Items: unanswered questions (live and processing too) asked in courses the caller
-     * runs; a concurrent copy's questions are its own course's to answer (issue 12, item 10).
+     * runs, one page at a time (issue 14); a concurrent copy's questions are its own course's to answer
+     * (issue 12, item 10).
      */
-    async needingResponse(caller: AuthUser, userId: string): Promise<QuestionDto[]> {
+    async needingResponse(caller: AuthUser, userId: string, request: PageRequest): Promise<QuestionPage> {
       assertSelf(caller, userId);
-      const rows = await listQuestions(db, {
-        context: { kind: 'courses', courseIds: administeredCourses(caller.id) },
-        callerId: caller.id,
-        where: and(unanswered(), askedInCourses(administeredCourses(caller.id))),
-      });
       const courses = await coursesOfUser(db, caller.id);
-      return rows
-        .map((row) => toQuestionDto(deps, row, { callerId: caller.id, courses }))
-        .sort(needsResponseOrder);
+      const page = await needingResponsePage(db, [...courses.administered], request);
+      // The page's own courses suffice: each question's lecture is the best one among all of the caller's.
+      const rows = await rowsOf(page, { kind: 'courses', courseIds: page.courseIds }, caller);
+      return toPage(caller, courses, page, rows);
     },
 
     /**

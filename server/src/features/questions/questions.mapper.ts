@@ -1,4 +1,4 @@
-import type { QuestionDto, VoteOption } from '@lectern/shared';
+import type { QuestionDto, VoteOption, WhoAsked } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { type CallerCourses, visibleCourseId } from '../access/access.repository';
 import { videoSourceOf } from '../videos/video.mapper';
@@ -26,8 +26,14 @@ export function seesAsker(row: QuestionRow, viewer: Viewer): boolean {
   return q.askerId === null || row.askerInHome;
 }
 
+/** Who asked, for those who may see it (seesAsker); an account that is gone reads as anonymous. */
+export function whoAskedOf(row: QuestionRow): WhoAsked {
+  const askerId = row.question.askerId;
+  return { id: askerId, name: askerId === null ? ANONYMOUS : (row.askerName ?? ANONYMOUS) };
+}
+
 /** The course a question is listed in, when it is one of the caller's (issue 12, item 3). */
-function courseOf(row: QuestionRow, viewer: Viewer): { courseId: string; courseName: string } {
+export function courseOf(row: QuestionRow, viewer: Viewer): { courseId: string; courseName: string } {
   const courseId = row.courseId === null ? '' : visibleCourseId(viewer.courses, row.courseId);
   return { courseId, courseName: courseId === '' ? '' : (row.courseName ?? '') };
 }
@@ -45,9 +51,7 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     level: q.level,
     timeAsked: q.timeAsked,
     timePosted: q.timePosted.toISOString(),
-    ...(seesAsker(row, viewer)
-      ? { whoAsked: { id: q.askerId, name: q.askerId === null ? ANONYMOUS : (row.askerName ?? ANONYMOUS) } }
-      : {}),
+    ...(seesAsker(row, viewer) ? { whoAsked: whoAskedOf(row) } : {}),
     status: q.status,
     response: q.responseId ?? '',
     answeredAt: q.answeredAt?.toISOString() ?? null,

@@ -4,6 +4,8 @@ import {
   QuestionCourseParams,
   QuestionIdParams,
   QuestionLectureParams,
+  QUESTION_PAGE,
+  QuestionPageQuery,
   QuestionUserParams,
   RatingsParams,
   StatusBody,
@@ -18,10 +20,12 @@ import {
   VideoWithQuestionsQuery,
   VoteBody,
 } from '@lectern/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { PER_MINUTE } from '../../plugins/rate-limit';
+import { NO_CONTENT } from '../../plugins/openapi';
+import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { receiveSingleFile, registerMultipart } from '../videos/multipart';
 import { registerProcessingTarget } from '../videos/processing/processing.job';
@@ -30,7 +34,9 @@ import { registerAnswerImport } from './answer-import';
 import { responseTarget } from './pending-response';
 import { sendWithEtag } from './etag';
 import { LectureQuestionsCache } from './lecture-questions.cache';
-import { createQuestionListsService } from './question-lists.service';
+import { type LecturePollCache, createLecturePoll } from './lecture-poll.service';
+import { type QuestionPage, createQuestionListsService } from './question-lists.service';
+import type { PageRequest } from './question-pages.query';
 import { createQuestionsService } from './questions.service';
 import { responseKind } from './response.kind';
 import { createResponsesService } from './responses.service';
@@ -42,16 +48,31 @@ function parseResponseFields(fields: Record<string, string>): VideoResponseField
   return parsed.data;
 }
 
+const pageRequest = (query: QuestionPageQuery): PageRequest => ({
+  limit: query.limit ?? QUESTION_PAGE.defaultLimit,
+  after: query.after,
+});
+
+/**
+ * A page keeps the spec's shape, a plain array; a next page is announced in a header, so callers that
+ * know nothing of pages still get a bounded answer (issue 14, docs/decisions.md).
+ */
+function sendPage(reply: FastifyReply, page: QuestionPage): QuestionDto[] {
+  if (page.next) reply.header(QUESTION_PAGE.nextCursorHeader, page.next);
+  return page.items;
+}
+
 /** Every answer has a response schema: no stray field (a `whoAsked`, a vote) leaves (SECURITY AC-10). */
 const QuestionList = z.array(QuestionDto);
 
 // SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
 export const questionsRoutes: Feature = async (app, deps) => {
-  const cache = new LectureQuestionsCache();
+  const cache: LecturePollCache = new LectureQuestionsCache();
   const unfollow = cache.followEvents(deps.events);
   app.addHook('onClose', async () => unfollow());
   const questions = createQuestionsService(deps, cache);
-  const lists = createQuestionListsService(deps, cache);
+  const lists = createQuestionListsService(deps);
+  const pollLecture = createLecturePoll(deps, cache);
   const responses = createResponsesService(deps, questions);
   const r = typed(app);
   const user = { auth: 'user' } as const;
@@ -106,8 +127,15 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.get(
     '/api/questions/user-courses-questions/:userId',
-    { schema: { params: QuestionUserParams, response: { 200: QuestionList } }, config: user },
-    async (req) => lists.needingResponse(currentUser(req), req.params.userId),
+    {
+      schema: { params: QuestionUserParams, querystring: QuestionPageQuery, response: { 200: QuestionList } },
+      config: user,
+    },
+    async (req, reply) =>
+      sendPage(
+        reply,
+        await lists.needingResponse(currentUser(req), req.params.userId, pageRequest(req.query)),
+      ),
   );
 
   r.get(
@@ -125,15 +153,34 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.get(
     '/api/questions/with-response/:courseId',
-    { schema: { params: QuestionCourseParams, response: { 200: QuestionList } }, config: user },
-    async (req) => lists.withResponse(currentUser(req), req.params.courseId),
+    {
+      schema: {
+        params: QuestionCourseParams,
+        querystring: QuestionPageQuery,
+        response: { 200: QuestionList },
+      },
+      config: user,
+    },
+    async (req, reply) =>
+      sendPage(
+        reply,
+        await lists.withResponse(currentUser(req), req.params.courseId, pageRequest(req.query)),
+      ),
   );
 
   r.get(
     '/api/questions/lecture-questions/:lectureId',
-    { schema: { params: QuestionLectureParams, response: { 200: QuestionList } }, config: user },
-    async (req, reply) =>
-      sendWithEtag(req, reply, await lists.lectureQuestions(currentUser(req), req.params.lectureId)),
+    // The answer is JSON text made from rows checked against QuestionDto (lecture-snapshot.ts); answered
+    // from memory, it is limited per instance rather than with a database write per request.
+    {
+      schema: { params: QuestionLectureParams, response: { 200: QuestionList } },
+      config: { ...user, rateLimit: false },
+      onRequest: perInstanceLimit(),
+    },
+    async (req, reply) => {
+      const poll = await pollLecture(currentUser(req), req.params.lectureId);
+      return sendWithEtag(req, reply, poll.etag, poll.body);
+    },
   );
 
   r.put(
@@ -165,7 +212,7 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.delete(
     '/api/questions/:id',
-    { schema: { params: QuestionIdParams }, config: user },
+    { schema: { params: QuestionIdParams }, config: { ...user, rawAnswer: NO_CONTENT } },
     async (req, reply) => {
       await questions.remove(currentUser(req), req.params.id);
       return reply.code(204).send();

@@ -46,7 +46,7 @@ function assertWithinVideo(seconds: number, durationSeconds: number | null): voi
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
-export function createQuestionsService(deps: AppDeps, cache: LectureQuestionsCache) {
+export function createQuestionsService(deps: AppDeps, cache: Pick<LectureQuestionsCache<unknown>, 'clear'>) {
   const { db, clock } = deps;
 
   /** One question as this caller may see it, in the lecture it was asked in. */

@@ -1,4 +1,4 @@
-import { LogEntryBody } from '@lectern/shared';
+import { LogEntryBody, OkAnswer } from '@lectern/shared';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { scopeEvent } from './event-scope';
@@ -11,7 +11,7 @@ export const loggingRoutes: Feature = (app, { db, clock }) => {
   typed(app).post(
     '/api/logging/log',
     {
-      schema: { body: LogEntryBody },
+      schema: { body: LogEntryBody, response: { 201: OkAnswer } },
       bodyLimit: LOG_BODY_LIMIT,
       // Anonymous viewers may watch (SPEC §6), so their playback is logged too, without a user.
       config: { auth: 'public', rateLimit: { max: 120, timeWindow: PER_MINUTE } },
@@ -28,7 +28,7 @@ export const loggingRoutes: Feature = (app, { db, clock }) => {
         pageUrl: b.pageURL ?? null,
         createdAt: now,
       });
-      return reply.code(201).send({ ok: true });
+      return reply.code(201).send({ ok: true as const });
     },
   );
 };

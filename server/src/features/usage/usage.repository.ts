@@ -2,8 +2,9 @@ import { ACTIVE_WINDOWS_MS } from '@lectern/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-// Reports over usage_events. Raw SQL where the report needs count(distinct) filters, DISTINCT ON or window
-// functions; times come back as epoch milliseconds (float8) so PGlite and node-postgres agree.
+// Reports over usage_events and its rollups (usage_video_users, usage_videos). Raw SQL where a report needs
+// count(distinct) filters or arrays; times come back as epoch milliseconds (float8) so PGlite and
+// node-postgres agree.
 
 /** The watch page's lecture-playback events: the only ones that move or stop the playhead. */
 export const PLAYBACK_ACTIONS = [
@@ -13,12 +14,6 @@ export const PLAYBACK_ACTIONS = [
   'videoRateChangeLecture',
 ] as const;
 export type PlaybackAction = (typeof PLAYBACK_ACTIONS)[number];
-
-export const playbackActionList = (): SQL =>
-  sql.join(
-    PLAYBACK_ACTIONS.map((a) => sql`${a}`),
-    sql`, `,
-  );
 
 export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 
@@ -72,40 +67,40 @@ export interface StudentActivityRow {
   rate: number | null;
 }
 
-/** One row per signed-in user with an event on the video (anonymous viewers have no name to report). */
-export async function studentActivity(db: DbOrTx, videoId: string): Promise<StudentActivityRow[]> {
+/**
+ * One row per student of `courseIds` with an event on the video, from the rollup (anonymous viewers have no
+ * name to report). Students are the members of those courses and of their lectures holding the video:
+ * a video shared with another course does not show that course's viewers (issue 12, item 10).
+ */
+export async function studentActivity(
+  db: DbOrTx,
+  videoId: string,
+  courseIds: readonly string[],
+): Promise<StudentActivityRow[]> {
+  if (courseIds.length === 0) return [];
+  const courses = sql.join(
+    courseIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   return selectRows<StudentActivityRow>(
     db,
     sql`
-      with activity as (
-        select user_id, min(created_at) as first_at, max(created_at) as last_at
-        from usage_events
-        where video_id = ${videoId} and user_id is not null
-        group by user_id
-      ),
-      last_playback as (
-        select distinct on (user_id) user_id, action, created_at, video_time
-        from usage_events
-        where video_id = ${videoId} and user_id is not null and action in (${playbackActionList()})
-        order by user_id, created_at desc, id desc
-      ),
-      last_rate as (
-        select distinct on (user_id) user_id, rate
-        from usage_events
-        where video_id = ${videoId} and user_id is not null and rate is not null
-        order by user_id, created_at desc, id desc
-      )
-      select a.user_id as "userId", u.name,
-        (extract(epoch from a.first_at) * 1000)::float8 as "firstMs",
-        (extract(epoch from a.last_at) * 1000)::float8 as "lastMs",
-        p.action as "playbackAction",
-        (extract(epoch from p.created_at) * 1000)::float8 as "playbackAtMs",
-        p.video_time::float8 as "playbackVideoTime",
+      select r.user_id as "userId", u.name,
+        (extract(epoch from r.first_at) * 1000)::float8 as "firstMs",
+        (extract(epoch from r.last_at) * 1000)::float8 as "lastMs",
+        r.playback_action as "playbackAction",
+        (extract(epoch from r.playback_at) * 1000)::float8 as "playbackAtMs",
+        r.playback_video_time::float8 as "playbackVideoTime",
         r.rate::float8 as rate
-      from activity a
-      join users u on u.id = a.user_id
-      left join last_playback p on p.user_id = a.user_id
-      left join last_rate r on r.user_id = a.user_id`,
+      from usage_video_users r
+      join users u on u.id = r.user_id
+      where r.video_id = ${videoId}
+        and (exists (select 1 from course_members m where m.user_id = r.user_id and m.course_id in (${courses}))
+          or exists (
+            select 1 from lecture_members m
+            join lecture_videos lv on lv.lecture_id = m.lecture_id and lv.video_id = ${videoId}
+            join lectures l on l.id = m.lecture_id and l.course_id in (${courses})
+            where m.user_id = r.user_id))`,
   );
 }
 
@@ -124,7 +119,7 @@ export async function furthestKnownPosition(db: DbOrTx, videoId: string): Promis
     db,
     sql`
       select greatest(
-        (select max(video_time) from usage_events where video_id = ${videoId}),
+        (select furthest_position from usage_videos where video_id = ${videoId}),
         (select max(time_asked) from questions where video_id = ${videoId})
       )::float8 as furthest`,
   );

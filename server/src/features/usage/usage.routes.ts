@@ -7,10 +7,13 @@ import {
   usageCsvFileName,
 } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
+import type { RawAnswer } from '../../plugins/openapi';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { usageCsv } from './usage-csv';
 import { createUsageService } from './usage.service';
+
+const CSV_FILE: RawAnswer = { status: 200, type: 'text/csv', description: 'The report as a CSV file' };
 
 export const usageRoutes: Feature = (app, deps) => {
   const usage = createUsageService(deps);
@@ -33,7 +36,7 @@ export const usageRoutes: Feature = (app, deps) => {
     '/api/admin/logs/video/:id/student-activity.csv',
     {
       schema: { params: UsageIdParams },
-      config: { auth: 'user', rateLimit: { max: 10, timeWindow: PER_MINUTE } },
+      config: { auth: 'user', rawAnswer: CSV_FILE, rateLimit: { max: 10, timeWindow: PER_MINUTE } },
     },
     async (req, reply) => {
       const entries = await usage.studentActivity(currentUser(req), req.params.id);

@@ -23,12 +23,12 @@ export function createUsageService({ db, clock }: AppDeps) {
       return countActiveUsers(db, lectureId, clock());
     },
 
-    /** Every signed-in user with an event on the video, sorted by name (SPEC §9). */
+    /** Every student of the caller's courses with an event on the video, sorted by name (SPEC §9). */
     async studentActivity(caller: AuthUser, videoId: string): Promise<UsageEntry[]> {
       const now = clock();
-      await requireVideoAdmin(db, caller, videoId, now);
+      const access = await requireVideoAdmin(db, caller, videoId, now);
       const duration = await videoDuration(db, videoId);
-      const rows = await studentActivity(db, videoId);
+      const rows = await studentActivity(db, videoId, [...access.adminCourseIds]);
       return sortByName(rows.map((row) => toUsageEntry(row, duration, now)));
     },
 

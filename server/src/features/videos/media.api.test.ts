@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import type { VideoDto } from '@lectern/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaFiles } from '../../db/schema';
 import { seedMedia, seedVideo } from '../../../test/seed';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { fixture, seedVideoWorld, type VideoWorld } from './test/video-world';
@@ -112,5 +116,34 @@ describe('GET /media/:file', () => {
     t.clock.advance(13 * 3600 * 1000);
     expect((await get(video!.videoSource)).statusCode).toBe(404);
     t.clock.advance(-13 * 3600 * 1000);
+  });
+
+  it('keeps a file readable for everyone else when a client goes away in the middle of it', async () => {
+    // Requests share one open descriptor (lib/open-files.ts); a stream destroyed by an abort must not close it.
+    const big = randomBytes(8 * 1024 * 1024);
+    const copy = path.join(path.dirname(t.media.pathOf('0'.repeat(64))), '.big-seed');
+    fs.writeFileSync(copy, big);
+    const stored = await t.media.importFile(copy);
+    await t.db
+      .insert(mediaFiles)
+      .values({ sha256: stored.sha256, sizeBytes: big.length, durationSeconds: 60 });
+    await seedVideo(t.db, w.lectureA, { mediaSha256: stored.sha256 });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}/media/${stored.sha256}.mp4`;
+    const fetchAll = () =>
+      new Promise<Buffer>((resolve, reject) => {
+        http.get(url, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+          res.on('error', reject);
+        });
+      });
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise<void>((resolve) => {
+        const req = http.get(url, (res) => res.once('data', () => (req.destroy(), resolve())));
+      });
+      await new Promise((r) => setTimeout(r, 50)); // the server sees the abort and destroys its stream
+      expect(sha(await fetchAll())).toBe(sha(big));
+    }
   });
 });

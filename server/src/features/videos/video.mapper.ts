@@ -1,7 +1,7 @@
 import type { VideoDto } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import type { VideoRow } from '../../db/schema';
-import { mediaUrls } from './media-urls';
+import { mediaUrls } from '../../lib/media-urls';
 
 /** The source a player loads: a signed /media URL for stored files, the watch URL for YouTube. */
 export function videoSourceOf(deps: AppDeps, video: Pick<VideoRow, 'mediaSha256' | 'youtubeUrl'>): string {

@@ -2,6 +2,7 @@ import {
   LectureIdParam,
   LectureIdParams,
   LecturePlaylistAnswer,
+  LectureVideoIdAnswer,
   LectureVideoItem,
   LectureVideosParams,
   RenameLectureVideoBody,
@@ -12,6 +13,9 @@ import {
   StorageUse,
   UPLOAD_KINDS,
   VALIDATION,
+  VideoAnswerDto,
+  VideoContextDto,
+  VideoDto,
   VideoIdParams,
   YoutubeToLectureBody,
 } from '@lectern/shared';
@@ -49,29 +53,33 @@ export const videosRoutes: Feature = async (app, deps) => {
     storageUseOf(deps, currentUser(req).id),
   );
 
-  r.post('/api/upload/videoFileToLecture', { config: { ...user, upload: true } }, async (req, reply) => {
-    const caller = currentUser(req);
-    const { fields, tempPath } = await receiveSingleFile(req, deps, {
-      fileField: 'file',
-      missingFile: VALIDATION.selectFile,
-      uploaderId: caller.id,
-      beforeFile: async (early) => {
-        const target = parseFileFields(early);
-        await requireUploadTarget(deps, caller, target.courseID, target.lectureID);
-      },
-    });
-    return reply.code(201).send(await videos.addFileToLecture(caller, fields, tempPath));
-  });
+  r.post(
+    '/api/upload/videoFileToLecture',
+    { schema: { response: { 201: VideoDto } }, config: { ...user, upload: true } },
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const { fields, tempPath } = await receiveSingleFile(req, deps, {
+        fileField: 'file',
+        missingFile: VALIDATION.selectFile,
+        uploaderId: caller.id,
+        beforeFile: async (early) => {
+          const target = parseFileFields(early);
+          await requireUploadTarget(deps, caller, target.courseID, target.lectureID);
+        },
+      });
+      return reply.code(201).send(await videos.addFileToLecture(caller, fields, tempPath));
+    },
+  );
 
   r.post(
     '/api/upload/youtubeToLecture',
-    { schema: { body: YoutubeToLectureBody }, config: user },
+    { schema: { body: YoutubeToLectureBody, response: { 201: VideoDto } }, config: user },
     async (req, reply) => reply.code(201).send(await videos.addYoutubeToLecture(currentUser(req), req.body)),
   );
 
   r.get(
     '/api/upload/lecture-videos/:lectureId',
-    { schema: { params: LectureIdParam }, config: anyone },
+    { schema: { params: LectureIdParam, response: { 200: z.array(VideoDto) } }, config: anyone },
     async (req) => videos.lectureVideos(req.user, req.params.lectureId),
   );
 
@@ -104,23 +112,28 @@ export const videosRoutes: Feature = async (app, deps) => {
 
   r.get(
     '/api/upload/lecture-video/:lectureId',
-    { schema: { params: LectureIdParam }, config: anyone },
+    { schema: { params: LectureIdParam, response: { 200: LectureVideoIdAnswer } }, config: anyone },
     async (req) => videos.firstLectureVideo(req.user, req.params.lectureId),
   );
 
   r.get(
     '/api/upload/videoAnswers/:responseId',
-    { schema: { params: ResponseIdParams }, config: anyone },
+    { schema: { params: ResponseIdParams, response: { 200: VideoAnswerDto } }, config: anyone },
     async (req) => videos.videoAnswer(req.user, req.params.responseId),
   );
 
-  r.get('/api/upload/contexts/:videoId', { schema: { params: VideoIdParams }, config: user }, async (req) =>
-    videos.contexts(currentUser(req), req.params.videoId),
+  r.get(
+    '/api/upload/contexts/:videoId',
+    { schema: { params: VideoIdParams, response: { 200: z.array(VideoContextDto) } }, config: user },
+    async (req) => videos.contexts(currentUser(req), req.params.videoId),
   );
 
   r.put(
     '/api/upload/renameLectureVideo/:id',
-    { schema: { params: RenameParams, body: RenameLectureVideoBody }, config: user },
+    {
+      schema: { params: RenameParams, body: RenameLectureVideoBody, response: { 200: VideoDto } },
+      config: user,
+    },
     async (req) => videos.rename(currentUser(req), req.params.id, req.body.title),
   );
 };

@@ -21,7 +21,7 @@ import { createLecturesService, playlistsOf, videosOfLecture } from '../lectures
 import { ingestUpload } from './ingest';
 import { addUploadedVideo } from './processing/lecture-video.target';
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
-import { mediaUrls } from './media-urls';
+import { mediaUrls } from '../../lib/media-urls';
 import { toVideoDto } from './video.mapper';
 import {
   createVideoInLecture,

@@ -1,5 +1,6 @@
 import { SUCCESS } from '@lectern/shared';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSession } from '../../features/auth/session-context';
 
@@ -11,9 +12,17 @@ const LINKS = [
   { to: '/settings', label: 'Settings', end: false },
 ];
 
+/**
+ * The site header. On a narrow screen the menu folds behind a "Menu" disclosure button (styles.css shows
+ * the button and hides the closed list below 720 px); it closes again on any navigation.
+ */
 export function Header() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
 
   async function handleLogout() {
     await signOut();
@@ -27,8 +36,17 @@ export function Header() {
         Lectern
       </Link>
       {user && (
-        <nav aria-label="Main">
-          <ul>
+        <nav aria-label="Main" className="site-nav" data-open={open}>
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            Menu
+          </button>
+          <ul id="main-menu">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end}>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Outlet } from 'react-router';
+import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionStatus } from './ConnectionStatus';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -15,6 +16,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} ref={main}>
+        <ConnectionBanner />
         <Outlet />
       </main>
       <Footer />

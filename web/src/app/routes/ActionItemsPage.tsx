@@ -1,12 +1,12 @@
 import { FETCH_ERRORS, LOADING, POLL_MS, STATUS_TEXT } from '@lectern/shared';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useUser } from '../../features/auth/session-context';
 import { WaitingStudentAlerts } from '../../features/meeting-room';
 import { useManagedQuestions } from '../../features/questions/api/questions-api';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
+import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { needsResponse } from '../../features/questions/utils/question-lists';
 
 /** Action Items (SPEC §2): questions needing a response, by course, refreshed every 10 s. */
@@ -14,11 +14,9 @@ export function ActionItemsPage() {
   const user = useUser();
   const navigate = useNavigate();
   const managed = useManagedQuestions(user.id, POLL_MS.actionItems);
-  useEffect(() => {
-    if (managed.isError) toast.error(FETCH_ERRORS.questions);
-  }, [managed.isError]);
+  useErrorToast(managed.isError && FETCH_ERRORS.questions, managed.error);
 
-  const pending = (managed.data ?? []).filter(needsResponse);
+  const pending = managed.items.filter(needsResponse);
   return (
     <Page title="Action Items">
       <WaitingStudentAlerts onOpen={(questionId) => void navigate(`/room/${questionId}`)} />
@@ -30,6 +28,7 @@ export function ActionItemsPage() {
       ) : (
         <NeedsResponseByCourse questions={pending} />
       )}
+      <ShowMoreQuestions list={managed} />
     </Page>
   );
 }

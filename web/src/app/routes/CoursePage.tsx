@@ -1,21 +1,25 @@
 import { FETCH_ERRORS, LOADING } from '@lectern/shared';
 import { Link, useParams } from 'react-router';
+import { LoadFailure } from '../../components/ui/LoadFailure';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
 import { CourseSearch } from '../../features/captions/components/CourseSearch';
 import { useCourseLectures } from '../../features/courses/api/courses';
 import { CourseLectureGrid } from '../../features/courses/components/CourseLectureGrid';
 import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 import { courseFetchError } from '../../features/courses/utils/course-fetch-error';
 
 export function CoursePage() {
   const { courseId = '' } = useParams();
-  const { data: course, isPending, error } = useCourseLectures(courseId);
+  const user = useUser();
+  const { data: course, isPending, error, refetch } = useCourseLectures(courseId);
   const errorText = courseFetchError(error);
-  useErrorToast(errorText);
 
   if (isPending) return <p role="status">{LOADING.session}</p>;
-  if (!course) return <Page title={errorText ?? FETCH_ERRORS.courseNotFound} />;
+  if (!course) {
+    const title = errorText ?? FETCH_ERRORS.courseNotFound;
+    return <LoadFailure title={title} onRetry={title !== FETCH_ERRORS.courseNotFound && refetch} />;
+  }
 
   return (
     <Page title={course.name}>
@@ -36,7 +40,7 @@ export function CoursePage() {
       )}
       <CourseSearch courseId={course.id} />
       <h2>Lectures</h2>
-      <CourseLectureGrid lectures={course.lectures} isAdmin={course.isAdmin} />
+      <CourseLectureGrid lectures={course.lectures} isAdmin={course.isAdmin} userId={user.id} />
       {course.isAdmin && <JoinLinkBox id={course.id} idLabel="course ID" />}
     </Page>
   );

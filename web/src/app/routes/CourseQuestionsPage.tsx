@@ -1,8 +1,8 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useSession } from '../../features/auth/session-context';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
 import { CourseSearch } from '../../features/captions/components/CourseSearch';
@@ -15,6 +15,7 @@ import {
 } from '../../features/questions/api/questions-api';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
+import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { filterByText } from '../../features/questions/utils/question-lists';
 
 /** The video loaded on the right and where it starts. */
@@ -35,12 +36,8 @@ export function CourseQuestionsPage() {
   const questions = useCourseAnsweredQuestions(courseId);
   const video = useVideoWithQuestions(target?.videoId, { covered: Boolean(user) });
 
-  useEffect(() => {
-    if (questions.isError) toast.error(FETCH_ERRORS.questions);
-  }, [questions.isError]);
-  useEffect(() => {
-    if (video.isError) toast.error(FETCH_ERRORS.failedLectureVideo);
-  }, [video.isError]);
+  useErrorToast(questions.isError && FETCH_ERRORS.questions, questions.error);
+  useErrorToast(video.isError && FETCH_ERRORS.failedLectureVideo, video.error);
 
   // Another video mounts a new player starting at the time asked; the same video just seeks.
   const load = (q: QuestionDto) => {
@@ -48,7 +45,7 @@ export function CourseQuestionsPage() {
     else setTarget({ videoId: q.videoId, time: q.timeAsked });
   };
   const shown = filterByText(
-    (questions.data ?? []).filter((q) => q.response),
+    questions.items.filter((q) => q.response),
     search,
   );
 
@@ -79,6 +76,7 @@ export function CourseQuestionsPage() {
               empty="No answered questions match."
             />
           )}
+          <ShowMoreQuestions list={questions} />
         </div>
         <section aria-label="Lecture video">
           {video.data && target ? (

@@ -5,12 +5,10 @@ import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
 import { CourseGrid } from '../../features/courses/components/CourseGrid';
 import { JoinedLectureGrid } from '../../features/courses/components/JoinedLectureGrid';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 
 export function CoursesPage() {
   const user = useUser();
-  const { data, isPending, isError } = useUserCourses(user.id);
-  useErrorToast(isError ? FETCH_ERRORS.courses : null);
+  const { data, isPending, isError, refetch } = useUserCourses(user.id);
 
   const courses = data?.joinedCourses ?? [];
   const lectures = data?.joinedLectures ?? [];
@@ -22,7 +20,14 @@ export function CoursesPage() {
         </Link>
       </p>
       {isPending && <p role="status">{LOADING.courses}</p>}
-      {isError && <p className="error-text">{FETCH_ERRORS.courses}</p>}
+      {isError && (
+        <p role="alert" className="error-text">
+          {FETCH_ERRORS.courses}{' '}
+          <button type="button" className="link-button" onClick={() => void refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
       {data && courses.length === 0 && lectures.length === 0 && (
         <p>
           You are not enrolled in any course or lecture yet. Ask your instructor for an access code, then

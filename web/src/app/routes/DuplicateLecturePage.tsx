@@ -1,10 +1,11 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { LoadFailure } from '../../components/ui/LoadFailure';
+import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 import { useLecture } from '../../lib/lecture-queries';
 import { DuplicateLectureForm } from '../../features/lectures/components/DuplicateLectureForm';
 import { useLectureQuestions } from '../../features/questions/api/questions-api';
@@ -22,17 +23,23 @@ export function DuplicateLecturePage() {
     (courses.isError && FETCH_ERRORS.yourCourses) ||
     (questions.isError && FETCH_ERRORS.failedQuestions) ||
     null;
-  useErrorToast(failure);
 
-  if (failure) return <Page title={failure} />;
-  if (!lecture.data || !courses.data || !questions.data) return <p role="status">{LOADING.session}</p>;
-
+  // Before the failures: a student's lecture questions may be refused, and that is not the news.
   const source = lecture.data;
+  if (source && courses.data && !courses.data.createdCourses.some((c) => c.id === source.courseID)) {
+    return <NotCourseAdmin studentView={`/lecture/${source.id}`} />;
+  }
+  if (failure) {
+    const retry = () => Promise.all([lecture.refetch(), courses.refetch(), questions.refetch()]);
+    return <LoadFailure title={failure} onRetry={retry} />;
+  }
+  if (!source || !courses.data || !questions.data) return <p role="status">{LOADING.session}</p>;
+
   const targets = courses.data.createdCourses.filter((course) => course.id !== source.courseID);
   return (
-    // SPEC §2's title, whose "course" is really the lecture: the subtitle says what is copied from where.
+    // SPEC §2 says "Duplicate course", but the page copies a lecture (issue 11 #10); the subtitle says from where.
     <Page
-      title={`Duplicate course "${source.title}"`}
+      title={`Duplicate lecture "${source.title}"`}
       subtitle={`Copies the lecture "${source.title}" of the course ${source.parentCourse.name} into another of your courses.`}
     >
       <DuplicateLectureForm

@@ -1,22 +1,25 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { LoadFailure } from '../../components/ui/LoadFailure';
+import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { useManagesCourse } from '../../features/courses/hooks/use-manages-course';
 import { errorMessage } from '../../lib/api-client';
 import { useDeleteCourse } from '../../features/courses/api/course-mutations';
 import { useCourse } from '../../features/courses/api/courses';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { EditCourseForm } from '../../features/courses/components/EditCourseForm';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 import { courseFetchError } from '../../features/courses/utils/course-fetch-error';
 
 export function EditCoursePage() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
   const deleteCourse = useDeleteCourse();
-  const { data: course, isPending, error } = useCourse(courseId);
+  const { data: course, isPending, error, refetch } = useCourse(courseId);
   const errorText = courseFetchError(error);
-  useErrorToast(errorText);
+  const manages = useManagesCourse(useUser().id, courseId);
 
   async function remove() {
     try {
@@ -28,9 +31,13 @@ export function EditCoursePage() {
     }
   }
 
-  if (isPending) return <p role="status">{LOADING.session}</p>;
-  if (!course) return <Page title={errorText ?? FETCH_ERRORS.courseNotFound} />;
+  if (isPending || (course && manages === undefined)) return <p role="status">{LOADING.session}</p>;
+  if (!course) {
+    const title = errorText ?? FETCH_ERRORS.courseNotFound;
+    return <LoadFailure title={title} onRetry={title !== FETCH_ERRORS.courseNotFound && refetch} />;
+  }
 
+  if (!manages) return <NotCourseAdmin />;
   return (
     <Page title={`Edit course: ${course.name}`}>
       <div className="two-columns">

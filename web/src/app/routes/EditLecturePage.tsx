@@ -1,11 +1,15 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
+import { LoadFailure } from '../../components/ui/LoadFailure';
+import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';
 import { Page } from '../../components/ui/Page';
+import { useUser } from '../../features/auth/session-context';
+import { useManagesCourse } from '../../features/courses/hooks/use-manages-course';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { JoinLinkBox } from '../../features/courses/components/JoinLinkBox';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
 import { useDeleteLecture } from '../../features/lectures/api/lecture-mutations';
 import { useLecture } from '../../lib/lecture-queries';
 import { AddLectureVideoForm } from '../../features/lectures/components/AddLectureVideoForm';
@@ -16,9 +20,9 @@ export function EditLecturePage() {
   const { lectureId = '' } = useParams();
   const navigate = useNavigate();
   const deleteLecture = useDeleteLecture();
-  const { data: lecture, isPending, error } = useLecture(lectureId);
+  const { data: lecture, isPending, error, refetch } = useLecture(lectureId);
   const notFound = error instanceof ApiError && error.status === 404;
-  useErrorToast(error && !notFound ? FETCH_ERRORS.lectures : null);
+  const manages = useManagesCourse(useUser().id, lecture?.courseID);
 
   async function remove() {
     try {
@@ -30,11 +34,29 @@ export function EditLecturePage() {
     }
   }
 
-  if (isPending) return <p role="status">{LOADING.session}</p>;
-  if (!lecture) return <Page title={notFound ? 'Lecture not found' : FETCH_ERRORS.lectures} />;
+  if (isPending || (lecture && manages === undefined)) return <p role="status">{LOADING.session}</p>;
+  if (!lecture) {
+    return (
+      <LoadFailure
+        title={notFound ? 'Lecture not found' : FETCH_ERRORS.lectures}
+        onRetry={!notFound && refetch}
+      />
+    );
+  }
 
+  if (!manages) return <NotCourseAdmin studentView={`/lecture/${lecture.id}`} />;
   return (
-    <Page title={`Edit lecture: ${lecture.title}`}>
+    <Page
+      title={`Edit lecture: ${lecture.title}`}
+      breadcrumb={
+        <LectureBreadcrumb
+          lecture={lecture}
+          lectureHref={
+            lecture.firstVideoId ? `/videoAdmin/${lecture.firstVideoId}?lectureId=${lecture.id}` : undefined
+          }
+        />
+      }
+    >
       <div className="two-columns">
         <div>
           <EditLectureForm key={lecture.id} lecture={lecture} />

@@ -1,7 +1,6 @@
 import { ANSWERED_RECENTLY_MS, FETCH_ERRORS, LOADING, POLL_MS } from '@lectern/shared';
-import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { Page } from '../../components/ui/Page';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
 import { useJoinedLectures } from '../../features/dashboard/api/upcoming-api';
@@ -10,36 +9,31 @@ import { HomeActions } from '../../features/dashboard/components/HomeActions';
 import { UpcomingLectures } from '../../features/dashboard/components/UpcomingLectures';
 import { WelcomeBox } from '../../features/dashboard/components/WelcomeBox';
 import { hasNothingYet } from '../../features/dashboard/utils/first-steps';
-import { useManagedQuestions, useOwnAnsweredQuestions } from '../../features/questions/api/questions-api';
+import { useManagedQuestions, useOwnQuestions } from '../../features/questions/api/questions-api';
+import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
+import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { RecentAnswers } from '../../features/questions/components/RecentAnswers';
 import { useNow } from '../../features/questions/hooks/useNow';
+import { splitOwnQuestions } from '../../features/questions/utils/own-questions';
 import { needsResponse } from '../../features/questions/utils/question-lists';
-
-const RECENT_DAYS = ANSWERED_RECENTLY_MS / (24 * 60 * 60 * 1000);
 
 /** Home dashboard (SPEC §2): welcome, then up to three sections, reloaded every 30 s. */
 export function HomePage() {
   const user = useUser();
   const now = useNow(POLL_MS.dashboard);
   const managed = useManagedQuestions(user.id, POLL_MS.dashboard);
-  const own = useOwnAnsweredQuestions(user.id, RECENT_DAYS, POLL_MS.dashboard);
+  const own = useOwnQuestions(user.id, POLL_MS.dashboard);
   const lectures = useJoinedLectures(user.id);
   const courses = useUserCourses(user.id);
 
-  useEffect(() => {
-    if (managed.isError) toast.error(FETCH_ERRORS.questions);
-  }, [managed.isError]);
-  useEffect(() => {
-    if (own.isError) toast.error(FETCH_ERRORS.userQuestions);
-  }, [own.isError]);
-  useEffect(() => {
-    if (lectures.isError) toast.error(FETCH_ERRORS.lectures);
-  }, [lectures.isError]);
+  useErrorToast(managed.isError && FETCH_ERRORS.questions, managed.error);
+  useErrorToast(own.isError && FETCH_ERRORS.userQuestions, own.error);
+  useErrorToast(lectures.isError && FETCH_ERRORS.lectures, lectures.error);
 
   const loading = managed.isPending || own.isPending || lectures.isPending;
-  const pending = (managed.data ?? []).filter(needsResponse);
-  const answered = (own.data ?? []).filter((q) => q.response);
+  const pending = managed.items.filter(needsResponse);
+  const mine = splitOwnQuestions(own.data ?? [], now, ANSWERED_RECENTLY_MS);
 
   return (
     <Page title="Home">
@@ -53,13 +47,20 @@ export function HomePage() {
             <section aria-labelledby="needs-response-heading">
               <h2 id="needs-response-heading">Questions needing a response</h2>
               <NeedsResponseByCourse questions={pending} />
+              <ShowMoreQuestions list={managed} />
+            </section>
+          )}
+          {mine.waiting.length > 0 && (
+            <section aria-labelledby="your-waiting-heading">
+              <h2 id="your-waiting-heading">Your questions waiting for a response</h2>
+              <OwnQuestions questions={mine.waiting} where />
             </section>
           )}
           <UpcomingLectures lectures={lectures.data ?? []} now={now} />
-          {answered.length > 0 && (
+          {mine.answered.length > 0 && (
             <section aria-labelledby="your-answers-heading">
               <h2 id="your-answers-heading">Your questions with responses</h2>
-              <RecentAnswers questions={answered} />
+              <RecentAnswers questions={mine.answered} />
             </section>
           )}
         </>

@@ -1,6 +1,7 @@
 import { DELAYS_MS, LOADING, type QuestionDto, STATUS_TEXT } from '@lectern/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
@@ -55,11 +56,12 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
   };
 
   return (
-    <Page title="Questions with responses">
-      <p>
-        <strong>Course:</strong> {lecture.data?.parentCourse.name} · <strong>Lecture:</strong>{' '}
-        {lecture.data?.title}
-      </p>
+    <Page
+      title="Questions with responses"
+      breadcrumb={
+        <LectureBreadcrumb lecture={lecture.data} lectureHref={`/video/${v.id}?lectureId=${lectureId}`} />
+      }
+    >
       <div className="two-columns lecture-layout">
         <div>
           {several && <Playlist videos={videos} currentId={v.id} hrefFor={hrefFor} />}
@@ -75,7 +77,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
             empty={STATUS_TEXT.noAnsweredInLecture}
           />
         </div>
-        <div>
+        <div className="lecture-main">
           <LecturePlayer
             video={v}
             {...playerProps}

@@ -5,12 +5,12 @@ import { useUser } from '../../features/auth/session-context';
 import { useUserCourses } from '../../features/courses/api/courses';
 import { CourseGrid } from '../../features/courses/components/CourseGrid';
 import { PendingInvitations } from '../../features/courses/components/PendingInvitations';
-import { useErrorToast } from '../../features/courses/hooks/use-error-toast';
+import { useErrorToast } from '../../lib/use-error-toast';
 
 export function MyVideosPage() {
   const user = useUser();
-  const { data, isPending, isError } = useUserCourses(user.id);
-  useErrorToast(isError ? FETCH_ERRORS.courses : null);
+  const { data, isPending, isError, error } = useUserCourses(user.id);
+  useErrorToast(isError && FETCH_ERRORS.courses, error);
   const courses = data?.createdCourses ?? [];
 
   return (

@@ -1,21 +1,43 @@
-import { ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
+import { ERRORS, FETCH_ERRORS, LOADING, POLL_MS, SUCCESS, formatVideoTime } from '@lectern/shared';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useUploadAnswer } from '../../features/questions/api/question-mutations';
-import { useQuestion } from '../../features/questions/api/questions-api';
+import {
+  useManagedQuestions,
+  useQuestion,
+  useVideoWithQuestions,
+} from '../../features/questions/api/questions-api';
+import { AnswerSent } from '../../features/questions/components/AnswerSent';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
+import { nextToAnswer } from '../../features/questions/utils/question-lists';
+import { useUser } from '../../features/auth/session-context';
+import { LecturePlayer } from '../../features/player/components/LecturePlayer';
+import type { PlayerHandle } from '../../features/player/types';
 import { LiveMeetingPanel, RecordInMeeting } from '../../features/meetings';
 import { Recorder } from '../../features/recording';
 import { UploadProgress } from '../../components/ui/UploadProgress';
-import { uploadFailureReason } from '../../lib/uploads';
+import { uploadFailureReason } from '../../lib/uploads/upload-failure';
 
-/** The instructor answers one question (SPEC §2 Respond): details, mp4 upload, a recording, or delete. */
+/**
+ * The instructor answers one question (SPEC §2 Respond): details, the lecture at the moment it was asked,
+ * mp4 upload, a recording, or delete; once answered, on to the next question (issue 11 #6).
+ */
 export function RespondPage() {
   const { questionID = '' } = useParams();
+  // "Next question" opens the same route: a fresh view, not this one's answered state.
+  return <RespondView key={questionID} questionID={questionID} />;
+}
+
+function RespondView({ questionID }: { questionID: string }) {
+  const user = useUser();
   const question = useQuestion(questionID);
+  const waiting = useManagedQuestions(user.id, POLL_MS.actionItems);
+  const video = useVideoWithQuestions(question.data?.videoId, { lectureId: question.data?.lectureID });
+  const player = useRef<PlayerHandle | null>(null);
+  const [sent, setSent] = useState(false);
   const answer = useUploadAnswer();
   const { progress } = answer;
   // Which form the running upload came from: its progress bar shows there, not in both.
@@ -35,6 +57,7 @@ export function RespondPage() {
   const sendAnswer = async (file: File): Promise<UploadOutcome> => {
     try {
       await answer.mutateAsync({ file, questionID: q.id, title: `Response: ${q.question}`.slice(0, 200) });
+      setSent(true);
       return { ok: true, message: SUCCESS.fileUploadSuccessful };
     } catch (error) {
       return { ok: false, message: `${ERRORS.fileUploadFailedPrefix}${uploadFailureReason(error)}` };
@@ -57,6 +80,11 @@ export function RespondPage() {
   return (
     <Page title="Respond to question">
       <QuestionDetails question={q} />
+      {sent && <AnswerSent nextId={nextToAnswer(waiting.items, q.id)?.id} />}
+      <section aria-labelledby="asked-at-heading">
+        <h2 id="asked-at-heading">{`The lecture at ${formatVideoTime(q.timeAsked)}, where it was asked`}</h2>
+        {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
+      </section>
       {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
       <h2>Upload a response video</h2>
       <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />

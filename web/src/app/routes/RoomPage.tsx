@@ -4,7 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { UploadProgress } from '../../components/ui/UploadProgress';
 import { MeetingRoom, type UploadRecording } from '../../features/meeting-room';
 import { useUploadAnswer } from '../../features/questions/api/question-mutations';
-import { uploadFailureReason } from '../../lib/uploads';
+import { uploadFailureReason } from '../../lib/uploads/upload-failure';
 
 export const RECORDING_UPLOADED =
   'The recording of the meeting was uploaded. It becomes the answer once it is processed.';

@@ -1,11 +1,14 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
+import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';
 import { Page } from '../../components/ui/Page';
+import { useErrorToast } from '../../lib/use-error-toast';
 import { useUser } from '../../features/auth/session-context';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
 import { responseCaptions } from '../../features/captions/components/response-captions';
+import { useManagesCourse } from '../../features/courses/hooks/use-manages-course';
 import { WhereUsedButton } from '../../features/lectures/components/WhereUsedButton';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
@@ -31,15 +34,18 @@ function VideoAdminView({ videoId }: { videoId: string }) {
   const [open, setOpen] = useState<QuestionDto | null>(null);
 
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, true);
-  const questions = useLectureQuestions(lectureId);
+  const manages = useManagesCourse(user.id, video.data?.courseID);
+  // A student's lecture questions are not the admin list: none asked for until the course is known theirs.
+  const questions = useLectureQuestions(manages ? lectureId : undefined);
 
-  useEffect(() => {
-    if (questions.isError) toast.error(FETCH_ERRORS.failedQuestions);
-  }, [questions.isError]);
+  useErrorToast(questions.isError && FETCH_ERRORS.failedQuestions, questions.error);
 
-  if (video.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
+  if (video.isPending || (video.isSuccess && manages === undefined)) {
+    return <p role="status">{LOADING.videoAndQuestions}</p>;
+  }
   if (video.isError || !lectureId) return <VideoNotFound />;
   const v = video.data;
+  if (!manages) return <NotCourseAdmin studentView={`/video/${v.id}?lectureId=${lectureId}`} />;
   const adminHref = (id: string) => `/videoAdmin/${id}?lectureId=${lectureId}`;
 
   const seek = (q: QuestionDto) => {
@@ -52,7 +58,11 @@ function VideoAdminView({ videoId }: { videoId: string }) {
   };
 
   return (
-    <Page title={lecture.data?.title ?? v.title} actions={<WhereUsedButton videoId={v.id} />}>
+    <Page
+      title={lecture.data?.title ?? v.title}
+      breadcrumb={<LectureBreadcrumb lecture={lecture.data} />}
+      actions={<WhereUsedButton videoId={v.id} />}
+    >
       <div className="row">
         <Link to={`/editLecture/${lectureId}`}>Edit lecture</Link>
         <Link to={`/duplicateLecture/${lectureId}`}>Duplicate lecture</Link>
@@ -62,17 +72,10 @@ function VideoAdminView({ videoId }: { videoId: string }) {
       <ActiveStudentsBox lectureId={lectureId} videoId={v.id} />
       <div className="two-columns lecture-layout">
         <aside>
-          {lecture.data && (
-            <p>
-              <Link
-                to={`/courses/${lecture.data.courseID}`}
-              >{`← Lectures of ${lecture.data.parentCourse.name}`}</Link>
-            </p>
-          )}
           <h2>{lecture.data?.title}</h2>
           {playlist.data && <Playlist videos={playlist.data} currentId={v.id} hrefFor={adminHref} />}
         </aside>
-        <div>
+        <div className="lecture-main">
           <LecturePlayer
             video={v}
             {...playerProps}

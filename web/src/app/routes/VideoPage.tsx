@@ -1,19 +1,22 @@
 import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
 import { TranscriptPanel } from '../../features/captions/components/TranscriptPanel';
 import { responseCaptions } from '../../features/captions/components/response-captions';
-import { useEnterRoom } from '../../features/meeting-room';
+// Not the feature's index: that would bring the whole room (and its recorder) into the watch page's first load.
+import { useEnterRoom } from '../../features/meeting-room/use-enter-room';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
 import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
 import { nextVideoId } from '../../features/player/utils/playback';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
+import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
 import { QuestionBox } from '../../features/questions/components/QuestionBox';
 import { QuestionCards } from '../../features/questions/components/QuestionCards';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
@@ -21,6 +24,8 @@ import { VideoNotFound } from '../../features/questions/components/VideoNotFound
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../features/questions/hooks/useNow';
 import { isLiveNow } from '../../features/questions/utils/live-window';
+import { recordWatched } from '../../lib/watch-progress';
+import { askedBy } from '../../features/questions/utils/own-questions';
 
 /** Student video view (SPEC §2): one view per video, so moving to another video starts afresh. */
 export function VideoPage() {
@@ -31,6 +36,8 @@ export function VideoPage() {
 function VideoView({ videoId }: { videoId: string }) {
   const { videoAnswerId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
   const { user } = useSession();
   const enterRoom = useEnterRoom();
   const { handle: player, nav, playerProps } = useLecturePlayer();
@@ -41,6 +48,8 @@ function VideoView({ videoId }: { videoId: string }) {
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, Boolean(user));
   const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));
   const answered = (video.data?.questions ?? []).filter((q) => q.response);
+  // The video read holds the caller's own questions whatever their state (issue 11 #1).
+  const mine = user ? askedBy(video.data?.questions ?? [], user.id) : [];
 
   // With /video/{id}/{responseId} the response overlay opens at once (SPEC §2).
   const fromUrl =
@@ -67,11 +76,20 @@ function VideoView({ videoId }: { videoId: string }) {
   };
 
   return (
-    <Page title={v.title}>
+    <Page title={v.title} breadcrumb={<LectureBreadcrumb lecture={lecture.data} />}>
       {!user && (
         <div className="card" role="note">
           <p className="error-text">{ANONYMOUS.warning}</p>
           <p>{ANONYMOUS.askingDisabled}</p>
+          {/* Back to this video once signed in (afterLoginPath follows `from`). */}
+          <p className="row">
+            <Link className="button" to="/login" state={{ from: here }}>
+              Log in
+            </Link>
+            <Link className="button secondary" to="/signup" state={{ from: here }}>
+              Sign up
+            </Link>
+          </p>
         </div>
       )}
       <div className="two-columns lecture-layout">
@@ -96,13 +114,16 @@ function VideoView({ videoId }: { videoId: string }) {
             onSeek={(seconds) => player.current?.seekTo(seconds)}
           />
         </aside>
-        <div>
+        <div className="lecture-main">
           <LecturePlayer
             video={v}
             {...playerProps}
             {...lectureUsageEvents(logContext)}
             tracks={<CaptionTracks owner="video" ownerId={v.id} />}
-            onTime={(current, duration) => setTime({ current, duration })}
+            onTime={(current, duration) => {
+              setTime({ current, duration });
+              if (user && lectureId) recordWatched(user.id, lectureId, v.id, current);
+            }}
             onEnded={playNext}
           />
           {user && (
@@ -116,6 +137,15 @@ function VideoView({ videoId }: { videoId: string }) {
               logContext={logContext}
               onAskedLive={enterRoom}
             />
+          )}
+          {mine.length > 0 && (
+            <section aria-labelledby="own-questions-heading">
+              <h2 id="own-questions-heading">Your questions about this video</h2>
+              <OwnQuestions questions={mine} onView={openResponse} />
+              <p>
+                <Link to={`/${v.id}/questions`}>All questions about this video</Link>
+              </p>
+            </section>
           )}
           {lectureId && (
             <p>

@@ -1,14 +1,19 @@
 import { type ReactNode, useEffect } from 'react';
 
-/** A page's heading and document title; `subtitle` says what the page is about (e.g. which video). */
+/**
+ * A page's heading and document title; `subtitle` says what the page is about (e.g. which video),
+ * `breadcrumb` where it sits (above the heading).
+ */
 export function Page({
   title,
   subtitle,
+  breadcrumb,
   children,
   actions,
 }: {
   title: string;
   subtitle?: ReactNode;
+  breadcrumb?: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -17,6 +22,7 @@ export function Page({
   }, [title]);
   return (
     <section className="page">
+      {breadcrumb}
       <div className="page-heading">
         <h1>{title}</h1>
         {actions}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { startMeeting } from './api/rooms-api';
+import { startMeeting } from '../../lib/meetings-api';
 
 /**
  * Takes the asker of a live question into its room: the built-in room's URL is a page of this app (the

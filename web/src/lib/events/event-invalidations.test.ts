@@ -11,7 +11,7 @@ const L = 'lecture-1';
 /** A cache holding one of each read the app makes, so a test can see which an event makes stale. */
 const READS = {
   managed: k.questions.managed('u1'),
-  own: k.questions.own('u1', 7),
+  own: k.questions.own('u1'),
   video: k.questions.video(V, L),
   otherVideo: k.questions.video(OTHER_V, null),
   lectureQuestions: k.questions.lecture(L),
@@ -65,7 +65,7 @@ describe('event → stale reads', () => {
         'question.status',
         event('question.status', { videoId: V, questionId: 'q1', status: 'live' }),
       ),
-    ).toEqual(['managed', 'video', 'lectureQuestions', 'question']);
+    ).toEqual(['managed', 'own', 'video', 'lectureQuestions', 'question']);
   });
 
   it.each(['question.answered', 'question.edited', 'question.deleted'] as const)(

@@ -44,8 +44,10 @@ const room = (id: string | undefined) => [id ? k.meetings.room(id) : k.meetings.
 const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   // Seen by course admins: the lists of questions needing a response (Home, Action Items, /videoAdmin).
   'question.asked': (e) => [k.questions.managedAll, k.questions.lectureAll, videoReads(e.videoId)],
+  // Also seen by the asker, whose Home says where their question stands (issue 11 #1).
   'question.status': (e) => [
     k.questions.managedAll,
+    k.questions.ownAll,
     k.questions.lectureAll,
     videoReads(e.videoId),
     ...oneQuestion(e.questionId),

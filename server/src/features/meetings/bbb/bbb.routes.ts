@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MeetingParams } from '@lectern/shared';
+import { MeetingParams, OkAnswer } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import { notFound } from '../../../lib/errors';
 import { typed } from '../../feature';
@@ -41,16 +41,23 @@ export function registerBbbRoutes(app: FastifyInstance, deps: AppDeps, client: B
 
   r.get(
     `${END_CALLBACK_PATH}/:questionId`,
-    { schema: { params: MeetingParams, querystring: EndQuery }, config: callback },
+    {
+      schema: { params: MeetingParams, querystring: EndQuery, response: { 200: OkAnswer } },
+      config: callback,
+    },
     async (req) => {
       const marks = req.query.recordingmarks !== 'false';
       await configured().meetingEnded(req.params.questionId, req.query.token, marks);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
-  r.post(RECORDING_READY_PATH, { schema: { body: ReadyBody }, config: callback }, async (req) => {
-    await configured().recordingReady(req.body?.signed_parameters);
-    return { ok: true };
-  });
+  r.post(
+    RECORDING_READY_PATH,
+    { schema: { body: ReadyBody, response: { 200: OkAnswer } }, config: callback },
+    async (req) => {
+      await configured().recordingReady(req.body?.signed_parameters);
+      return { ok: true as const };
+    },
+  );
 }

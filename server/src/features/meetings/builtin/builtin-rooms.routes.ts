@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { PER_MINUTE } from '../../../plugins/rate-limit';
 import { currentUser } from '../../../plugins/auth';
+import { NO_CONTENT } from '../../../plugins/openapi';
 import { type Feature, typed } from '../../feature';
 import { meetingsServiceOf } from '../meetings.registry';
 import { createBuiltinRooms } from './builtin-rooms.service';
@@ -45,7 +46,11 @@ export const builtinRoomsRoutes: Feature = (app, deps) => {
     {
       schema: { params: RoomParams, body: RoomSignalBody },
       bodyLimit: SIGNAL_BODY_LIMIT,
-      config: { ...user, rateLimit: { max: SIGNALS_PER_MINUTE, timeWindow: PER_MINUTE } },
+      config: {
+        ...user,
+        rawAnswer: NO_CONTENT,
+        rateLimit: { max: SIGNALS_PER_MINUTE, timeWindow: PER_MINUTE },
+      },
     },
     async (req, reply) => {
       await rooms.signal(currentUser(req), req.params.questionId, req.body);
@@ -55,7 +60,7 @@ export const builtinRoomsRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/rooms/:questionId/leave',
-    { schema: { params: RoomParams, body: RoomPeerBody }, config: user },
+    { schema: { params: RoomParams, body: RoomPeerBody }, config: { ...user, rawAnswer: NO_CONTENT } },
     async (req, reply) => {
       await rooms.leave(currentUser(req), req.params.questionId, req.body.peerId);
       return reply.code(204).send();

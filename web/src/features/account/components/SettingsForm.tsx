@@ -1,6 +1,7 @@
 import type { NotificationPreferences, UserDto } from '@lectern/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
+import { FormStatus } from '../../../components/ui/FormStatus';
 import { useNotificationPreferences } from '../api/account';
 import { notificationFetchErrorText } from '../utils/settings-plan';
 import { useSettingsSubmit } from './use-settings-submit';
@@ -20,7 +21,12 @@ export function SettingsForm({ user, onAccountChanged }: { user: UserDto; onAcco
   // Until the user ticks a box, the boxes show what the server holds.
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const shown = draft ?? preferences.data;
-  const { errors, busy, submit } = useSettingsSubmit(user.id, preferences.data, onAccountChanged);
+  const { errors, status, busy, submit } = useSettingsSubmit(
+    user.id,
+    user.email,
+    preferences.data,
+    onAccountChanged,
+  );
 
   useEffect(() => {
     if (preferences.error) toast.error(notificationFetchErrorText(preferences.error));
@@ -79,6 +85,7 @@ export function SettingsForm({ user, onAccountChanged }: { user: UserDto; onAcco
           Update
         </button>
       </div>
+      <FormStatus message={status} />
     </form>
   );
 }

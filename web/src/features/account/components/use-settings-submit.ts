@@ -1,11 +1,13 @@
 import { type NotificationPreferences, SUCCESS } from '@lectern/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { NOTHING_CHANGED } from '../../../components/ui/FormStatus';
 import { logUsage } from '../../../lib/usage-log';
 import { useUpdateNotification, useUpdatePassword } from '../api/account';
 import {
   type PasswordFields,
   notificationErrorText,
+  nothingSentNotice,
   passwordErrorText,
   planNotificationUpdate,
   planPasswordUpdate,
@@ -14,9 +16,11 @@ import {
 /**
  * The Update button of Settings (SPEC §5, §7): the password call and the preferences call are
  * independent; each success shows its toast and is logged, each failure adds a line to the error area.
+ * When neither has anything to send, the status line says why nothing happened.
  */
 export function useSettingsSubmit(
   userId: string,
+  currentEmail: string,
   loaded: NotificationPreferences | undefined,
   onAccountChanged: () => void,
 ) {
@@ -24,6 +28,7 @@ export function useSettingsSubmit(
   const updateNotification = useUpdateNotification();
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
 
   async function submit(
     fields: PasswordFields,
@@ -32,6 +37,13 @@ export function useSettingsSubmit(
     const passwordPlan = planPasswordUpdate(userId, fields);
     if (passwordPlan.kind === 'mismatch') {
       setErrors([passwordPlan.message]);
+      return { passwordChanged: false };
+    }
+    const notificationBody = planNotificationUpdate(userId, loaded, shown);
+    setStatus(null);
+    if (passwordPlan.kind === 'skip' && !notificationBody) {
+      setErrors([]);
+      setStatus(nothingSentNotice(fields, currentEmail, NOTHING_CHANGED));
       return { passwordChanged: false };
     }
     const failures: string[] = [];
@@ -48,7 +60,6 @@ export function useSettingsSubmit(
         failures.push(passwordErrorText(error));
       }
     }
-    const notificationBody = planNotificationUpdate(userId, loaded, shown);
     if (notificationBody) {
       try {
         await updateNotification.mutateAsync(notificationBody);
@@ -63,5 +74,5 @@ export function useSettingsSubmit(
     return { passwordChanged };
   }
 
-  return { errors, busy, submit };
+  return { errors, status, busy, submit };
 }

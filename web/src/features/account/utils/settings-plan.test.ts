@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import {
   notificationErrorText,
   notificationFetchErrorText,
+  nothingSentNotice,
   passwordErrorText,
   planNotificationUpdate,
   planPasswordUpdate,
@@ -64,5 +65,17 @@ describe('error texts', () => {
       FETCH_ERRORS.notificationOptions,
     );
     expect(notificationFetchErrorText(new ApiError(0, 'offline', 'NETWORK'))).toBe('Error: offline');
+  });
+});
+
+describe('nothingSentNotice', () => {
+  const none = { email: 'ada@example.org', oldPassword: '', newPassword: '', confirmPassword: '' };
+  it('says nothing changed when nothing was typed', () => {
+    expect(nothingSentNotice(none, 'ada@example.org', 'unchanged')).toBe('unchanged');
+  });
+  it('asks for the old password when an email or new password was typed without it', () => {
+    const ask = 'Enter your old password to change your email or password.';
+    expect(nothingSentNotice({ ...none, email: 'new@example.org' }, 'ada@example.org', 'x')).toBe(ask);
+    expect(nothingSentNotice({ ...none, newPassword: 'longer one' }, 'ada@example.org', 'x')).toBe(ask);
   });
 });

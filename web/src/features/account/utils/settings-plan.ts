@@ -19,6 +19,19 @@ export interface PasswordFields {
 export type PasswordPlan =
   { kind: 'skip' } | { kind: 'mismatch'; message: string } | { kind: 'send'; body: UpdatePasswordBody };
 
+/**
+ * What Update says when it sends nothing (issue 11 #10): a typed email or new password without the old
+ * password would otherwise vanish in silence.
+ */
+export function nothingSentNotice(
+  fields: PasswordFields,
+  currentEmail: string,
+  nothingChanged: string,
+): string {
+  const typed = fields.email.trim() !== currentEmail || fields.newPassword || fields.confirmPassword;
+  return typed ? 'Enter your old password to change your email or password.' : nothingChanged;
+}
+
 export function planPasswordUpdate(userId: string, fields: PasswordFields): PasswordPlan {
   if (!fields.oldPassword) return { kind: 'skip' };
   if (fields.newPassword !== fields.confirmPassword)

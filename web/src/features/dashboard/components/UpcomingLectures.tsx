@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/date-format';
 import { type UpcomingLecture, upcomingLectures } from '../utils/upcoming';
 import '../dashboard.css';
 
@@ -15,7 +16,7 @@ export function UpcomingLectures({ lectures, now }: { lectures: readonly Upcomin
             <p className="hint">{l.courseName}</p>
             {l.firstVideoId ? <Link to={`/video/${l.firstVideoId}`}>{l.title}</Link> : <span>{l.title}</span>}
             <p>
-              <time dateTime={l.lectureDate}>{new Date(l.lectureDate).toLocaleString()}</time>
+              <time dateTime={l.lectureDate}>{formatDateTime(l.lectureDate)}</time>
             </p>
           </li>
         ))}

@@ -1,5 +1,7 @@
 import type { CreateLectureBody, DuplicateLectureBody, LectureDto, UpdateLectureBody } from '@lectern/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useTusUpload } from '../../../lib/uploads';
 import { useWrite } from '../../../lib/use-write';
@@ -51,8 +53,11 @@ export const useDeleteLecture = () =>
     },
   );
 
-export const useDuplicateLecture = () =>
-  useWrite((body: DuplicateLectureBody) => duplicateLecture(body), refreshLectureLists);
+/** One key per visit of the page: sending again after a lost answer makes no second copy (SECURITY FI-6). */
+export function useDuplicateLecture() {
+  const [key] = useState(newIdempotencyKey);
+  return useWrite((body: DuplicateLectureBody) => duplicateLecture(body, key), refreshLectureLists);
+}
 
 export type PlaylistChange =
   | { kind: 'reorder'; videoIds: string[] }
@@ -79,14 +84,16 @@ export interface NewLectureVideo {
   /** An mp4 file (resumable upload) or, when null, the YouTube link. */
   file: File | null;
   link: string;
+  /** Cancels the file's upload. */
+  signal?: AbortSignal;
 }
 
 /** Adds a video to a lecture, with the upload's progress. */
 export function useAddLectureVideo() {
   const { upload, progress } = useTusUpload();
   const mutation = useWrite(
-    async ({ courseId, lectureId, title, file, link }: NewLectureVideo) => {
-      if (file) await upload(file, { metadata: lectureVideoMetadata(courseId, lectureId, title) });
+    async ({ courseId, lectureId, title, file, link, signal }: NewLectureVideo) => {
+      if (file) await upload(file, { metadata: lectureVideoMetadata(courseId, lectureId, title), signal });
       else await youtubeToLecture({ courseID: courseId, lectureID: lectureId, title, videoSource: link });
     },
     (client, _, video) => refreshLecture(client, video.lectureId),

@@ -22,5 +22,5 @@ export const removeLectureVideo = (id: string, videoId: string) =>
 export const reorderLectureVideos = (id: string, videoIds: string[]) =>
   api<LecturePlaylistAnswer>(`${path(id)}/reorderVideos`, { method: 'POST', body: { videoIds } });
 
-export const duplicateLecture = (body: DuplicateLectureBody) =>
-  api<DuplicateLectureAnswer>('/api/lectures/duplicate', { method: 'POST', body });
+export const duplicateLecture = (body: DuplicateLectureBody, idempotencyKey: string) =>
+  api<DuplicateLectureAnswer>('/api/lectures/duplicate', { method: 'POST', body, idempotencyKey });

@@ -53,9 +53,7 @@ export function AddLectureVideoForm({ lectureId, courseId }: { lectureId: string
       <h2 id="add-video-heading">Add a lecture video</h2>
       <VideoSourceFields draft={draft} onChange={change} exclusive fileInputKey={fileInputKey} />
       <FormAlert message={message} />
-      {progress.fraction !== null && (
-        <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />
-      )}
+      {progress.fraction !== null && <UploadProgress {...progress} fraction={progress.fraction} />}
       <button type="submit" disabled={busy}>
         {busy ? 'Adding…' : 'Add Video'}
       </button>

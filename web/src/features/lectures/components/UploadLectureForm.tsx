@@ -1,14 +1,17 @@
-import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
+import { SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { EMPTY_LECTURE_DATES, localInputToIso } from '../../../lib/lecture-dates';
-import { useLectureUpload } from '../hooks/use-lecture-upload';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
+import { UPLOAD_CANCELLED, useLectureUpload } from '../hooks/use-lecture-upload';
 import type { VideoSourceDraft } from '../utils/video-source';
 import { type LectureFieldValues, LectureFields } from './LectureFields';
 import { VideoQueueForm } from './VideoQueueForm';
 import { type QueuedVideo, VideoQueueList } from './VideoQueueList';
 import { FormAlert } from '../../../components/ui/FormAlert';
+
+const LEAVE_WHILE_UPLOADING = 'The upload is not finished. Leave this page and stop it?';
 
 /**
  * The upload page: a queue of videos and the lecture's metadata, sent together (SPEC §2, §4). `recorder`
@@ -22,8 +25,9 @@ export function UploadLectureForm({
   recorder?(addToQueue: (draft: VideoSourceDraft) => void, disabled: boolean): ReactNode;
 }) {
   const navigate = useNavigate();
-  const { run, forget, progress, currentKey, failure, createdLectureId, pending } =
+  const { run, cancel, forget, progress, currentKey, failure, createdLectureId, pending } =
     useLectureUpload(courseId);
+  const leaveWarning = useLeaveWarning(LEAVE_WHILE_UPLOADING);
   const [queue, setQueue] = useState<QueuedVideo[]>([]);
   const [values, setValues] = useState<LectureFieldValues>(
     () => pending?.values ?? { title: '', topic: '', ...EMPTY_LECTURE_DATES },
@@ -60,8 +64,9 @@ export function UploadLectureForm({
     if (queue.length === 0) return setError(VALIDATION.noVideosQueued);
     setError('');
     setBusy(true);
+    leaveWarning.start();
     const available = localInputToIso(values.lectureDateAvailable);
-    const ok = await run(
+    const uploadedTo = await run(
       {
         courseID: courseId,
         title: values.title.trim(),
@@ -75,25 +80,29 @@ export function UploadLectureForm({
       queue,
       markDone,
     );
+    leaveWarning.stop();
     setBusy(false);
-    if (!ok) return void toast.error(ERRORS.uploadFailed);
+    if (!uploadedTo) return;
     toast.success(SUCCESS.lectureUploaded);
-    void navigate(-1);
+    // The new lecture's own admin page: its videos (and their processing) and what to do next. Going back
+    // in history left a tab opened on this page blank.
+    void navigate(`/editLecture/${uploadedTo}`);
   }
 
   return (
     <div className="two-columns">
       <section aria-label="Videos">
         <VideoQueueForm onAdd={add} disabled={busy} />
-        {recorder?.(add, busy)}
         <h2>Queue</h2>
         <VideoQueueList
           queue={queue}
           currentKey={currentKey}
           progress={progress}
           busy={busy}
+          onCancel={cancel}
           onRemove={(key) => setQueue((q) => q.filter((v) => v.key !== key))}
         />
+        {recorder?.(add, busy)}
       </section>
       <form
         className="form"
@@ -114,7 +123,11 @@ export function UploadLectureForm({
             </button>
           </div>
         )}
-        <FormAlert message={error || failure} />
+        {failure === UPLOAD_CANCELLED ? (
+          <p role="status">{failure}</p>
+        ) : (
+          <FormAlert message={error || failure} />
+        )}
         <button type="submit" disabled={busy}>
           {busy ? 'Uploading…' : 'Upload lecture'}
         </button>

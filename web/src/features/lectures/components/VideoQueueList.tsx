@@ -14,12 +14,14 @@ export function VideoQueueList({
   progress,
   busy,
   onRemove,
+  onCancel,
 }: {
   queue: QueuedVideo[];
   currentKey: string | null;
   progress: UploadProgressState;
   busy: boolean;
   onRemove(key: string): void;
+  onCancel(): void;
 }) {
   if (queue.length === 0) return <p className="hint">The queue is empty.</p>;
   return (
@@ -40,7 +42,7 @@ export function VideoQueueList({
             </button>
           )}
           {video.key === currentKey && video.file && progress.fraction !== null && (
-            <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />
+            <UploadProgress {...progress} fraction={progress.fraction} onCancel={onCancel} />
           )}
         </li>
       ))}

@@ -1,14 +1,17 @@
 import { type CreateLectureBody, DELAYS_MS, ERRORS } from '@lectern/shared';
 import { useRef, useState } from 'react';
+import { uploadFailureReason } from '../../../lib/uploads/upload-failure';
 import { useAddLectureVideo, useCreateLecture } from '../api/lecture-mutations';
 import type { LectureFieldValues } from '../components/LectureFields';
 import type { QueuedVideo } from '../components/VideoQueueList';
 import { clearPendingUpload, readPendingUpload, writePendingUpload } from '../utils/pending-upload';
 
+export const UPLOAD_CANCELLED = 'Upload cancelled. Upload again to send the videos not yet uploaded.';
+
 /**
  * SPEC §4 "Upload flow": create the lecture, then send each queued video in order. A retry after a
- * failure reuses the lecture already created and skips the videos already sent, so nothing is doubled;
- * after a reload, `pending` is the lecture created before it.
+ * failure (or a cancel) reuses the lecture already created and skips the videos already sent, so nothing
+ * is doubled; after a reload, `pending` is the lecture created before it.
  */
 export function useLectureUpload(courseId: string) {
   const createLecture = useCreateLecture();
@@ -18,14 +21,18 @@ export function useLectureUpload(courseId: string) {
   const [createdLectureId, setCreatedLectureId] = useState<string | null>(pending?.lectureId ?? null);
   const [currentKey, setCurrentKey] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
+  const controller = useRef<AbortController | null>(null);
 
+  /** Resolves with the lecture's id once every video is in, or null after a failure or a cancel. */
   async function run(
     lecture: CreateLectureBody,
     values: LectureFieldValues,
     queue: QueuedVideo[],
     markDone: (key: string) => void,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     setFailure('');
+    const cancel = new AbortController();
+    controller.current = cancel;
     try {
       if (!lectureId.current) {
         lectureId.current = (await createLecture.mutateAsync(lecture)).id;
@@ -33,6 +40,7 @@ export function useLectureUpload(courseId: string) {
         writePendingUpload(courseId, { lectureId: lectureId.current, values });
       }
       for (const video of queue.filter((v) => !v.done)) {
+        cancel.signal.throwIfAborted();
         setCurrentKey(video.key);
         await addVideo.mutateAsync({
           courseId,
@@ -40,19 +48,27 @@ export function useLectureUpload(courseId: string) {
           title: video.title,
           file: video.file,
           link: video.link,
+          signal: cancel.signal,
         });
         markDone(video.key);
       }
       clearPendingUpload(courseId);
-      return true;
-    } catch {
-      setFailure(ERRORS.uploadFailed);
-      setTimeout(() => setFailure(''), DELAYS_MS.uploadStatusClear); // SPEC §8: status clears after 5 s
-      return false;
+      return lectureId.current;
+    } catch (error) {
+      if (cancel.signal.aborted) setFailure(UPLOAD_CANCELLED);
+      else {
+        setFailure(`${ERRORS.uploadFailed}: ${uploadFailureReason(error)}`);
+        setTimeout(() => setFailure(''), DELAYS_MS.uploadStatusClear); // SPEC §8: status clears after 5 s
+      }
+      return null;
     } finally {
+      controller.current = null;
       setCurrentKey(null);
     }
   }
+
+  /** Stops the upload under way; what was sent stays (tus resumes it on the next try). */
+  const cancel = () => controller.current?.abort();
 
   /** Leaves the created lecture as it is; the next upload creates a new one. */
   function forget() {
@@ -61,5 +77,14 @@ export function useLectureUpload(courseId: string) {
     setCreatedLectureId(null);
   }
 
-  return { run, forget, progress: addVideo.progress, currentKey, failure, createdLectureId, pending };
+  return {
+    run,
+    cancel,
+    forget,
+    progress: addVideo.progress,
+    currentKey,
+    failure,
+    createdLectureId,
+    pending,
+  };
 }

@@ -1,4 +1,4 @@
-import type { JoinRoomResponse, RoomSignalBody, RoomState, StartMeetingAnswer } from '@lectern/shared';
+import type { JoinRoomResponse, RoomSignalBody, RoomState } from '@lectern/shared';
 import { api } from '../../../lib/api-client';
 
 // The built-in room's signalling calls (shared/schemas/rooms.ts). What the others send comes back on the
@@ -23,9 +23,3 @@ export const leaveRoom = (questionId: string, peerId: string) =>
 /** The instructor ends the meeting: the room closes and the question is processing. */
 export const endRoom = (questionId: string) =>
   api<void>(`/api/meetings/${encodeURIComponent(questionId)}/end`, { method: 'POST' });
-
-/** GET /api/bbb/startMeeting (SPEC §7): the question's room, whichever provider runs; the caller's URL. */
-export const startMeeting = (questionId: string, questionText: string) =>
-  api<StartMeetingAnswer>(
-    `/api/bbb/startMeeting?questionID=${encodeURIComponent(questionId)}&questionText=${encodeURIComponent(questionText)}`,
-  );

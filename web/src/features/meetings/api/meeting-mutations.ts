@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { useWrite } from '../../../lib/use-write';
-import { recordResponse, startMeeting } from './meetings-api';
+import { recordResponse, startMeeting } from '../../../lib/meetings-api';
 
 // The writes of the meetings feature: starting a room opens it (and marks an instructor as joined), so
 // the room and the instructor's lists are stale afterwards.

@@ -53,7 +53,9 @@ export function Html5Player({
         disablePictureInPicture
         playsInline
         preload="metadata"
-        style={{ width: '100%', height: PLAYER_HEIGHT_PX, background: '#000' }}
+        className="player-media"
+        // SPEC §9's 480 px is the most it takes; narrower screens get a 16:9 box (player.css).
+        style={{ maxHeight: PLAYER_HEIGHT_PX }}
         onLoadedMetadata={(e) => {
           const el = e.currentTarget;
           if (startAt) el.currentTime = startAt;

@@ -36,7 +36,7 @@ export function YouTubeFrame({
         if (cancelled) return;
         player.current = new YT.Player(mount, {
           videoId,
-          height: PLAYER_HEIGHT_PX,
+          height: '100%',
           width: '100%',
           // fs: 0 hides the fullscreen button (SPEC §4); rel: 0 keeps suggestions to the same channel.
           playerVars: { playsinline: 1, fs: 0, rel: 0, start: Math.floor(startAt ?? 0) },
@@ -86,5 +86,14 @@ export function YouTubeFrame({
   }));
 
   if (!videoId || failed) return <p role="alert">The YouTube video could not be loaded.</p>;
-  return <div ref={host} role="region" aria-label={title} style={{ minHeight: PLAYER_HEIGHT_PX }} />;
+  return (
+    <div
+      ref={host}
+      role="region"
+      aria-label={title}
+      className="player-media"
+      // SPEC §9's 480 px is the most it takes; narrower screens get a 16:9 box (player.css).
+      style={{ maxHeight: PLAYER_HEIGHT_PX }}
+    />
+  );
 }

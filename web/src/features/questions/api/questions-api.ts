@@ -3,14 +3,14 @@ import type {
   QuestionDto,
   StatusBody,
   UpdateQuestionBody,
-  VideoWithQuestionsDto,
   VoteOption,
 } from '@lectern/shared';
 import { POLL_MS } from '@lectern/shared';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, apiPage, apiRevalidated } from '../../../lib/api-client';
 import { usePollInterval } from '../../../lib/events/EventsProvider';
 import { queryKeys } from '../../../lib/query-keys';
+import { videoWithQuestionsQuery } from './video-with-questions';
 
 // Reads poll at the spec's intervals (SPEC §4 Polling) only while the events stream is down: while it is
 // up, an event refetches them at once.
@@ -21,17 +21,13 @@ export interface VideoReadOptions {
   covered?: boolean;
 }
 
-/** GET /api/upload/{videoId}: the video with the questions the caller may see, every 60 s (SPEC §4). */
+/** The video with its questions (`videoWithQuestionsQuery`), every 60 s while events are down (SPEC §4). */
 export const useVideoWithQuestions = (
   videoId: string | undefined,
   { lectureId = null, covered = true }: VideoReadOptions = {},
 ) =>
   useQuery({
-    queryKey: queryKeys.questions.video(videoId ?? '', lectureId),
-    queryFn: () =>
-      api<VideoWithQuestionsDto>(
-        `/api/upload/${videoId}${lectureId ? `?lectureId=${encodeURIComponent(lectureId)}` : ''}`,
-      ),
+    ...videoWithQuestionsQuery(videoId ?? '', lectureId),
     enabled: Boolean(videoId),
     refetchInterval: usePollInterval(POLL_MS.videoPage, covered),
   });
@@ -44,19 +40,60 @@ export const useQuestion = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-/** GET /api/questions/user-courses-questions/{userId}: questions of the courses the user manages. */
+/** Questions a page asks for at a time (the server's default is larger; a screen needs fewer). */
+export const QUESTIONS_PER_PAGE = 20;
+
+/** The loaded pages of a bounded list as one list, and the way to the next page (issue 14). */
+export interface PagedQuestions {
+  items: QuestionDto[];
+  isPending: boolean;
+  isError: boolean;
+  /** What failed, for telling an unreachable server from a refusal (lib/use-error-toast). */
+  error: unknown;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => void;
+}
+
+/** A list the server sends in pages: every loaded page is refetched when polled or invalidated. */
+function usePagedQuestions(
+  queryKey: readonly unknown[],
+  path: string,
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+): PagedQuestions {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      apiPage<QuestionDto>(
+        `${path}?limit=${QUESTIONS_PER_PAGE}${pageParam ? `&after=${encodeURIComponent(pageParam)}` : ''}`,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    ...options,
+  });
+  return {
+    items: query.data?.pages.flatMap((page) => page.items) ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    hasMore: query.hasNextPage,
+    isLoadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
+
+/** GET /api/questions/user-courses-questions/{userId}: questions of the courses the user manages, paged. */
 export const useManagedQuestions = (userId: string, pollMs: number) =>
-  useQuery({
-    queryKey: queryKeys.questions.managed(userId),
-    queryFn: () => api<QuestionDto[]>(`/api/questions/user-courses-questions/${userId}`),
+  usePagedQuestions(queryKeys.questions.managed(userId), `/api/questions/user-courses-questions/${userId}`, {
     refetchInterval: usePollInterval(pollMs),
   });
 
-/** GET /api/questions/user-questions/{userId}?answeredSinceDays=7: own questions answered recently. */
-export const useOwnAnsweredQuestions = (userId: string, days: number, pollMs: number) =>
+/** GET /api/questions/user-questions/{userId}: every question the user asked (Home splits them). */
+export const useOwnQuestions = (userId: string, pollMs: number) =>
   useQuery({
-    queryKey: queryKeys.questions.own(userId, days),
-    queryFn: () => api<QuestionDto[]>(`/api/questions/user-questions/${userId}?answeredSinceDays=${days}`),
+    queryKey: queryKeys.questions.own(userId),
+    queryFn: () => api<QuestionDto[]>(`/api/questions/user-questions/${userId}`),
     refetchInterval: usePollInterval(pollMs),
   });
 
@@ -64,16 +101,14 @@ export const useOwnAnsweredQuestions = (userId: string, days: number, pollMs: nu
 export const useLectureQuestions = (lectureId: string | undefined) =>
   useQuery({
     queryKey: queryKeys.questions.lecture(lectureId ?? ''),
-    queryFn: () => api<QuestionDto[]>(`/api/questions/lecture-questions/${lectureId}`),
+    queryFn: () => apiRevalidated<QuestionDto[]>(`/api/questions/lecture-questions/${lectureId}`),
     enabled: Boolean(lectureId),
     refetchInterval: usePollInterval(POLL_MS.lectureQuestions),
   });
 
-/** GET /api/questions/with-response/{courseId}: the answered questions of a course. */
+/** GET /api/questions/with-response/{courseId}: the answered questions of a course, paged. */
 export const useCourseAnsweredQuestions = (courseId: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.questions.course(courseId ?? ''),
-    queryFn: () => api<QuestionDto[]>(`/api/questions/with-response/${courseId}`),
+  usePagedQuestions(queryKeys.questions.course(courseId ?? ''), `/api/questions/with-response/${courseId}`, {
     enabled: Boolean(courseId),
   });
 

@@ -1,4 +1,5 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { formatDateTime } from '../../../lib/date-format';
 import { StatusNote } from './StatusNote';
 import '../questions.css';
 
@@ -21,7 +22,7 @@ export function QuestionDetails({ question }: { question: QuestionDto }) {
         <dd>{question.whoAsked?.name ?? 'anonymous'}</dd>
         <dt>Posted</dt>
         <dd>
-          <time dateTime={question.timePosted}>{new Date(question.timePosted).toLocaleString()}</time>
+          <time dateTime={question.timePosted}>{formatDateTime(question.timePosted)}</time>
         </dd>
       </dl>
       <StatusNote question={question} />

@@ -1,6 +1,12 @@
 import type { QuestionDto } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { byPlaceInLecture, byUrgency, filterByText, groupNeedingResponseByCourse } from './question-lists';
+import {
+  byPlaceInLecture,
+  byUrgency,
+  filterByText,
+  groupNeedingResponseByCourse,
+  nextToAnswer,
+} from './question-lists';
 
 const q = (over: Partial<QuestionDto>): QuestionDto => ({
   id: 'q',
@@ -76,5 +82,15 @@ describe('byPlaceInLecture', () => {
       'b-early',
       'x',
     ]);
+  });
+});
+
+describe('nextToAnswer', () => {
+  it('is the first question Action Items lists, other than the one just answered', () => {
+    const answered = q({ id: 'done', courseName: 'Algebra', timePosted: '2026-03-01T07:00:00Z' });
+    const laterSameCourse = q({ id: 'later', courseName: 'Algebra', timePosted: '2026-03-01T09:00:00Z' });
+    const otherCourse = q({ id: 'other', courseId: 'b', courseName: 'Biology' });
+    expect(nextToAnswer([otherCourse, answered, laterSameCourse], 'done')?.id).toBe('later');
+    expect(nextToAnswer([answered], 'done')).toBeUndefined();
   });
 });

@@ -43,3 +43,10 @@ export function byPlaceInLecture(playlistIds: readonly string[]) {
   return (a: QuestionDto, b: QuestionDto): number =>
     place(a.videoId) - place(b.videoId) || a.timeAsked - b.timeAsked;
 }
+
+/** The question Action Items lists first, leaving out the one just answered (issue 11 #6: "Next question"). */
+export function nextToAnswer(questions: readonly QuestionDto[], answeredId: string): QuestionDto | undefined {
+  return groupNeedingResponseByCourse(questions.filter((q) => q.id !== answeredId)).flatMap(
+    (group) => group.questions,
+  )[0];
+}

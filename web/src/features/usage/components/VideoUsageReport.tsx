@@ -2,6 +2,7 @@ import { FETCH_ERRORS, LOADING } from '@lectern/shared';
 import { Suspense, lazy, useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { useEngagement, useStudentActivity } from '../api/usage-api';
+import { formatTimeOfDay } from '../../../lib/date-format';
 import { toEngagementRows } from '../utils/engagement-rows';
 import { ExportCsvButton } from './ExportCsvButton';
 import { UsageTable } from './UsageTable';
@@ -20,7 +21,7 @@ export function VideoUsageReport({ videoId }: { videoId: string }) {
   }, [failed]);
 
   const refresh = () => void Promise.all([students.refetch(), engagement.refetch()]);
-  const updatedAt = students.dataUpdatedAt ? new Date(students.dataUpdatedAt).toLocaleTimeString() : '—';
+  const updatedAt = students.dataUpdatedAt ? formatTimeOfDay(students.dataUpdatedAt) : '—';
 
   return (
     <>

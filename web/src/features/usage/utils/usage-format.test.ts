@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/date-format';
 import { formatUsageTime, statusOrLastActive } from './usage-format';
 
 describe('usage formatting', () => {
@@ -11,7 +12,7 @@ describe('usage formatting', () => {
   it('shows "currently watching" instead of the last-active time', () => {
     const lastActive = '2026-03-02T12:00:00.000Z';
     expect(statusOrLastActive({ status: 'currently watching', lastActive })).toBe('currently watching');
-    expect(statusOrLastActive({ status: null, lastActive })).toBe(new Date(lastActive).toLocaleString());
+    expect(statusOrLastActive({ status: null, lastActive })).toBe(formatDateTime(lastActive));
     expect(statusOrLastActive({ status: null, lastActive: '' })).toBe('—');
   });
 });

@@ -1,10 +1,9 @@
 import { CURRENTLY_WATCHING, type UsageEntry } from '@lectern/shared';
+import { formatDateTime } from '../../../lib/date-format';
 
 /** A report time in the viewer's locale, or "—" when missing or unreadable (SPEC §2 Usage page). */
 export function formatUsageTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString();
+  return formatDateTime(iso) || '—';
 }
 
 /** The Status-Last Active cell: "currently watching", else the last-active time. */

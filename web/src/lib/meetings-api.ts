@@ -1,5 +1,5 @@
 import type { RecordResponseAnswer, StartMeetingAnswer } from '@lectern/shared';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 // SPEC §7 GET /api/bbb/startMeeting and /api/bbb/recordResponse: the same calls whichever meeting
 // provider the server runs (BigBlueButton or the built-in room).

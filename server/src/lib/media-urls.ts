@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '../../app-deps';
+import type { AppDeps } from '../app-deps';
 
 // <video> elements cannot send a bearer header, and session tokens never go in URLs (SECURITY SESS-1).
 // So every media URL the API hands out carries a short-lived HMAC grant: ?exp=<unix s>&sig=<hmac>.
@@ -11,6 +11,10 @@ import type { AppDeps } from '../../app-deps';
 
 const BUCKET_SECONDS = 6 * 3600;
 const KEY_FILE = 'media-url.key';
+const MAX_REMEMBERED_URLS = 10_000;
+
+/** The signing period a moment falls in: URLs signed in one period are identical, and change with it. */
+export const mediaUrlPeriod = (now: Date): number => Math.floor(now.getTime() / 1000 / BUCKET_SECONDS);
 
 export interface MediaUrls {
   /** The signed path of a stored file, as sent in videoSource. */
@@ -39,10 +43,24 @@ export function mediaUrls(deps: AppDeps): MediaUrls {
   const key = loadKey(deps.config.dataDir);
   const sign = (sha256: string, exp: string) =>
     createHmac('sha256', key).update(`${sha256}.${exp}`).digest('base64url');
+  // A list of 200 questions on one video used to sign the same URL 200 times (issue 14): the URLs of the
+  // current period are kept, and forgotten when the period moves on.
+  let period = -1;
+  const urlsOfPeriod = new Map<string, string>();
   const signed = (sha256: string, extension: 'mp4' | 'jpg') => {
-    const now = Math.floor(deps.clock().getTime() / 1000);
-    const exp = String((Math.floor(now / BUCKET_SECONDS) + 2) * BUCKET_SECONDS);
-    return `/media/${sha256}.${extension}?exp=${exp}&sig=${sign(sha256, exp)}`;
+    const now = mediaUrlPeriod(deps.clock());
+    if (now !== period || urlsOfPeriod.size >= MAX_REMEMBERED_URLS) {
+      period = now;
+      urlsOfPeriod.clear();
+    }
+    const key = `${sha256}.${extension}`;
+    let url = urlsOfPeriod.get(key);
+    if (url === undefined) {
+      const exp = String((now + 2) * BUCKET_SECONDS);
+      url = `/media/${key}?exp=${exp}&sig=${sign(sha256, exp)}`;
+      urlsOfPeriod.set(key, url);
+    }
+    return url;
   };
   const urls: MediaUrls = {
     url: (sha256) => signed(sha256, 'mp4'),

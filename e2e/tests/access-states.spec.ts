@@ -1,0 +1,48 @@
+import { ANONYMOUS, FETCH_ERRORS } from '@lectern/shared';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi } from '../support/api';
+import { useBrowser } from '../support/browser';
+import { waitForMetadata } from '../support/player';
+import { seedClassroom } from '../support/seed';
+
+// Logged-out and unauthorised states say what is going on and offer a way on (issue 11 #8).
+
+describe('access states', () => {
+  const b = useBrowser();
+
+  it('a logged-out viewer is told to log in, with a link that comes back to the video', async () => {
+    const { student, ids, videoId } = await seedClassroom();
+    const { page } = b;
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await page.getByText(ANONYMOUS.warning).waitFor();
+    expect(await page.getByText('Logout').count()).toBe(0);
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel('Ask a question about this moment of the video').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/video/${videoId}`);
+  });
+
+  it('a student opening admin pages reads "You don\'t manage this course" with a way back', async () => {
+    const { student, ids, videoId } = await seedClassroom();
+    const { page } = b;
+    await loginThroughUi(page, student);
+
+    await page.goto(`/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+    expect(await page.getByText(FETCH_ERRORS.failedQuestions).count()).toBe(0);
+    await page.getByRole('link', { name: 'Watch this lecture as a student' }).click();
+    await waitForMetadata(page);
+    expect(new URL(page.url()).pathname).toBe(`/video/${videoId}`);
+
+    await page.goto(`/editLecture/${ids.lectureId}`);
+    await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+    await page.goto(`/duplicateLecture/${ids.lectureId}`);
+    await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+    await page.goto(`/editCourse/${ids.courseId}`);
+    await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+  });
+});

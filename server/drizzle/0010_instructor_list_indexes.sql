@@ -1,0 +1,2 @@
+CREATE INDEX "questions_unanswered_idx" ON "questions" USING btree ("video_id","time_posted") WHERE "questions"."response_id" is null;--> statement-breakpoint
+CREATE INDEX "questions_answered_idx" ON "questions" USING btree ("video_id","time_asked") WHERE "questions"."response_id" is not null;
