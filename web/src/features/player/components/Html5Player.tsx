@@ -1,5 +1,6 @@
 import { PLAYER_HEIGHT_PX } from '@lectern/shared';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { useMetadataReady } from '../../../lib/media/use-metadata-ready';
 import { useCaptionToggle } from '../hooks/useCaptionToggle';
 import type { PlayerHandle, PlayerSourceProps } from '../types';
 
@@ -38,6 +39,11 @@ export function Html5Player({
   }));
 
   const now = () => video.current?.currentTime ?? 0;
+  const metadata = useMetadataReady(video, (el) => {
+    if (startAt) el.currentTime = startAt;
+    if (autoplay) void el.play().catch(() => undefined);
+    events.onTime?.(el.currentTime, el.duration);
+  });
 
   return (
     <>
@@ -56,12 +62,7 @@ export function Html5Player({
         className="player-media"
         // SPEC §9's 480 px is the most it takes; narrower screens get a 16:9 box (player.css).
         style={{ maxHeight: PLAYER_HEIGHT_PX }}
-        onLoadedMetadata={(e) => {
-          const el = e.currentTarget;
-          if (startAt) el.currentTime = startAt;
-          if (autoplay) void el.play().catch(() => undefined);
-          events.onTime?.(el.currentTime, el.duration);
-        }}
+        {...metadata}
         onTimeUpdate={(e) => events.onTime?.(e.currentTarget.currentTime, e.currentTarget.duration)}
         onPlay={() => events.onPlay?.(now())}
         onPause={(e) => {

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
+import { useMetadataReady } from '../../../lib/media/use-metadata-ready';
 import { useResponseVideo } from '../api/questions-api';
 import { VoteArrows } from './VoteArrows';
 import '../questions.css';
@@ -44,6 +45,9 @@ export function ResponseOverlay({
   const response = useResponseVideo(question.response);
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
+  const metadata = useMetadataReady(video, (el) => {
+    if (startAt) el.currentTime = startAt;
+  });
 
   useModalDialog(dialog); // closing gives focus back to the card or button that opened the answer
 
@@ -98,9 +102,7 @@ export function ResponseOverlay({
             if (!e.currentTarget.ended) logUsage('videoPauseResponse', { ...context, videoTime: time() });
           }}
           onTimeUpdate={(e) => setPlayedTo(e.currentTarget.currentTime)}
-          onLoadedMetadata={(e) => {
-            if (startAt) e.currentTarget.currentTime = startAt;
-          }}
+          {...metadata}
         >
           {captions?.tracks ?? <track kind="captions" />}
         </video>
