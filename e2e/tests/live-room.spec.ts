@@ -56,6 +56,12 @@ describe('a live question answered in the built-in room', () => {
     // The instructor's open Action Items shows it at once (pushed, not polled), and they join.
     const live = instructor.getByRole('listitem').filter({ hasText: question });
     await live.getByText(STATUS_TEXT.liveWaiting).waitFor({ timeout: 3_000 });
+    // The room window's events stream, which carries the other browser's signals, opens 3 s late (a busy
+    // server): joining waits for it, or the first offer and answer would be lost and no media would flow.
+    await instructor.context().route('**/api/events*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
     // "Join this meeting" leads to the respond page, which starts the meeting and opens its room in a window.
     const opened = instructor.context().waitForEvent('page', { timeout: 15_000 });
     await live.getByRole('link', { name: 'Join this meeting' }).click();

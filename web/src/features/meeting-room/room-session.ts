@@ -59,6 +59,8 @@ export const UNATTENDED_MESSAGE =
 const GONE = [403, 404];
 /** The server forgot this peer (unheard too long): same room, new peer. */
 const PEER_EXPIRED = 410;
+/** How long a join waits for the events stream before going ahead (a proxy may hold the stream back). */
+const STREAM_WAIT_MS = 10_000;
 
 /**
  * One browser tab in one live room: joins through Lectern, keeps a PeerLink to every other peer the
@@ -76,6 +78,9 @@ export class RoomSession {
   private recordingSession: MeetingRecording | null = null;
   /** Bumped by dispose: a join still awaiting the browser or the server then lets go of what it got. */
   private generation = 0;
+  /** The other browsers' signals reach this tab only through the page's events stream. */
+  private streamOpen = false;
+  private streamWaiters: Array<() => void> = [];
 
   constructor(readonly questionId: string) {}
 
@@ -94,7 +99,17 @@ export class RoomSession {
       if (generation !== this.generation) return media.stream.getTracks().forEach((t) => t.stop());
       this.update({ localStream: media.stream, mediaProblem: media.problem });
     }
+    // Joined before the stream is open (a window just opened), the first offers and answers would be lost
+    // and the link would never connect.
+    await this.streamReady();
+    if (generation !== this.generation) return;
     await this.enter();
+  };
+
+  /** The page tells whether its events stream is open. */
+  setStreamOpen = (open: boolean) => {
+    this.streamOpen = open;
+    if (open) this.streamWaiters.splice(0).forEach((resolve) => resolve());
   };
 
   /** A stream event: a signal for this tab, or any news of this room (then ask who is there). */
@@ -167,6 +182,17 @@ export class RoomSession {
     this.close('');
     this.update(INITIAL);
   };
+
+  private streamReady(): Promise<void> {
+    if (this.streamOpen) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, STREAM_WAIT_MS);
+      this.streamWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 
   private async enter(): Promise<void> {
     const generation = this.generation;
