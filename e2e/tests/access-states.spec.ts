@@ -16,12 +16,31 @@ describe('access states', () => {
     await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
     await page.getByText(ANONYMOUS.warning).waitFor();
     expect(await page.getByText('Logout').count()).toBe(0);
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
     await page.getByLabel('Email').fill(student.email);
     await page.getByLabel('Password', { exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel('Ask a question about this moment of the video').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/video/${videoId}`);
+  });
+
+  it("the header's Log in, on any page, also comes back to that page", async () => {
+    const { student, ids } = await seedClassroom();
+    const { page } = b;
+    await page.goto(`/courses/${ids.courseId}/questions`);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await account.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Confirm Password').waitFor();
+    // On the sign-up page the header offers only Log in, still leading back to the course's questions.
+    expect(await account.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    await account.getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor(); // the sign-up form has an Email field too
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`**/courses/${ids.courseId}/questions`);
+    expect(await account.count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor();
   });
 
   it('a student opening admin pages reads "You don\'t manage this course" with a way back', async () => {

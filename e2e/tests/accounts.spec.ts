@@ -66,7 +66,7 @@ describe('accounts', () => {
     const user = await signupViaApi();
     const courseId = randomUUID();
     await b.page.goto(`/login/${courseId}`);
-    const signup = b.page.getByRole('link', { name: 'Sign up' });
+    const signup = b.page.getByRole('main').getByRole('link', { name: 'Sign up' });
     expect(await signup.getAttribute('href')).toBe(`/signup/${courseId}`);
     await fillLogin(b.page, user.email, user.password);
     await b.page.waitForURL(`**/courses/join/${courseId}`);

@@ -21,11 +21,12 @@ describe('first use', () => {
     expect(await page.getByRole('list', { name: 'How Lectern works' }).getByRole('listitem').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Log in' }).click();
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.goBack();
-    await page.getByRole('link', { name: 'Sign up' }).click();
+    await main.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL('**/signup');
     await page.getByLabel('Confirm Password').waitFor();
   });

@@ -35,6 +35,7 @@ export function Header() {
       <Link to="/" className="brand">
         Lectern
       </Link>
+      {!user && <VisitorLinks />}
       {user && (
         <nav aria-label="Main" className="site-nav" data-open={open}>
           <button
@@ -63,5 +64,31 @@ export function Header() {
         </nav>
       )}
     </header>
+  );
+}
+
+/**
+ * A visitor's way in from any page, short enough to stay on one line on a phone. Both come back to the
+ * page they were opened on (afterLoginPath follows `from`); between the log-in and sign-up pages the
+ * page to come back to is carried on. Each of those two pages hides its own link.
+ */
+function VisitorLinks() {
+  const { pathname, search, state } = useLocation();
+  const onLogin = pathname.startsWith('/login');
+  const onSignup = pathname.startsWith('/signup');
+  const cameFrom = onLogin || onSignup ? state : { from: pathname + search };
+  return (
+    <nav aria-label="Account" className="visitor-nav">
+      {!onLogin && (
+        <Link to="/login" state={cameFrom}>
+          Log in
+        </Link>
+      )}
+      {!onSignup && (
+        <Link to="/signup" className="button" state={cameFrom}>
+          Sign up
+        </Link>
+      )}
+    </nav>
   );
 }
