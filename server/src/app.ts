@@ -10,6 +10,7 @@ import { createMailQueue } from './jobs/mail-queue';
 import { features } from './features';
 import { sessionResolver } from './features/auth/session-resolver';
 import { type StreamHub, createStreamHub } from './features/events/stream-hub';
+import { clientGoneAtInfo } from './lib/client-gone-log';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loggableError } from './lib/query-errors';
@@ -49,6 +50,7 @@ const loggerOptions = (level: string) => ({
   level,
   redact: REDACT,
   timestamp: pino.stdTimeFunctions.isoTime, // UTC ISO 8601 (SECURITY LOG-1)
+  hooks: { logMethod: clientGoneAtInfo },
   serializers: {
     req: (req: FastifyRequest) => ({
       method: req.method,
