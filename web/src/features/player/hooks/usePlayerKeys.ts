@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import type { PlayerHandle } from '../types';
 import { isKeyForPlayer } from '../utils/captions-keys';
 import { skipTarget } from '../utils/playback';
@@ -21,7 +21,9 @@ export function usePlayerKeys(
     latestHelp.current = onHelp;
   });
 
-  useEffect(() => {
+  // Listening from the commit itself (a passive effect may run a while after the player shows on a busy
+  // machine), so a key pressed as soon as the video appears is not lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const action = playerKeyAction(e);
       const player = handle.current;
