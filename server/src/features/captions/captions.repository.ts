@@ -144,10 +144,12 @@ export async function saveVersion(db: DbOrTx, v: NewVersion): Promise<TrackRow> 
         set: v.label ? { label: v.label } : { language: v.language },
       })
       .returning();
+    // A no-op update rather than DO NOTHING: it locks a file that already exists, so the sweep of unused
+    // files (deleteUnusedCaptionFiles) cannot delete it before this version refers to it.
     await tx
       .insert(captionFiles)
       .values({ sha256: v.sha256, vtt: v.vtt, sizeBytes: Buffer.byteLength(v.vtt) })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({ target: captionFiles.sha256, set: { sha256: sql`excluded.sha256` } });
     const [latest] = await tx
       .select({ n: max(captionVersions.version) })
       .from(captionVersions)
@@ -184,16 +186,23 @@ export async function deleteTrack(db: DbOrTx, trackId: string): Promise<void> {
     await tx.delete(captionTracks).where(eq(captionTracks.id, trackId));
     const hashes = [...new Set(used.map((u) => u.sha256))];
     if (hashes.length === 0) return;
-    await tx.delete(captionFiles).where(
-      and(
-        inArray(captionFiles.sha256, hashes),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(captionVersions)
-            .where(eq(captionVersions.sha256, captionFiles.sha256)),
-        ),
-      ),
-    );
+    await tx.delete(captionFiles).where(and(inArray(captionFiles.sha256, hashes), unused(tx)));
   });
 }
+
+/**
+ * Deletes every caption file no version uses: those of the tracks that went with their video or answer
+ * (a cascade, which deleteTrack's clean-up never sees). Returns how many went.
+ */
+export async function deleteUnusedCaptionFiles(db: DbOrTx): Promise<number> {
+  const gone = await db.delete(captionFiles).where(unused(db)).returning({ sha256: captionFiles.sha256 });
+  return gone.length;
+}
+
+const unused = (db: DbOrTx) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(captionVersions)
+      .where(eq(captionVersions.sha256, captionFiles.sha256)),
+  );

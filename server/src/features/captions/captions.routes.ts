@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
 import { NO_CONTENT, type RawAnswer } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
+import { deleteUnusedCaptionFiles } from './captions.repository';
 import { createCaptionsService } from './captions.service';
 import { createSearchService } from './search.service';
 
@@ -25,6 +26,9 @@ import { createSearchService } from './search.service';
 const CAPTION_TYPES = ['text/vtt', 'application/x-subrip', 'text/plain', 'application/octet-stream'];
 const CourseParams = z.strictObject({ id: z.uuid({ message: 'Invalid id' }) });
 const VTT_FILE: RawAnswer = { status: 200, type: 'text/vtt', description: 'The current WebVTT file' };
+/** Deleting a video or an answer takes its tracks along; their files are swept up this often. */
+const SWEEP_FILES_JOB = 'captions.sweep-files';
+const SWEEP_FILES_EVERY_MS = 60 * 60_000;
 
 export const captionsRoutes: Feature = (app, deps) => {
   const captions = createCaptionsService(deps);
@@ -32,6 +36,10 @@ export const captionsRoutes: Feature = (app, deps) => {
   const r = typed(app);
   const user = { auth: 'user' } as const;
   const anyone = { auth: 'public' } as const;
+
+  deps.jobs.every(SWEEP_FILES_JOB, SWEEP_FILES_EVERY_MS, async () => {
+    await deleteUnusedCaptionFiles(deps.db);
+  });
 
   // This scope only: the raw bytes of a caption file, at most the caption size limit (413 beyond).
   app.removeContentTypeParser('text/plain');
