@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { type QuestionDto, type VideoAnswerDto, type VideoResponseAnswer } from '@lectern/shared';
+import { MEDIA, type QuestionDto, type VideoAnswerDto, type VideoResponseAnswer } from '@lectern/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responses } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
 import { heldFfmpeg } from '../videos/test/held-ffmpeg';
 import { fixture, multipart, processingDone } from '../videos/test/video-world';
+import { ANSWER_FAILED_SUBJECT } from './questions.mail';
 import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 
 // Issue 9: an answer video that needs converting puts its question in the spec's `processing` status;
@@ -78,7 +79,7 @@ describe('answer videos that need processing', () => {
     expect(file.rawPayload.toString('latin1', 4, 8)).toBe('ftyp');
   });
 
-  it('a failed conversion leaves the question as it was before', async () => {
+  it('a failed conversion leaves the question as it was before and mails its uploader the reason', async () => {
     const before = await question(w.users.adminA);
     ffmpeg.fail(true);
     try {
@@ -90,5 +91,9 @@ describe('answer videos that need processing', () => {
     const after = await question(w.users.adminA);
     expect(after).toMatchObject({ status: null, response: before.response });
     expect(await t.db.select().from(responses).where(eq(responses.status, 'processing'))).toEqual([]);
+    const mails = t.mailer.sent.filter((m) => m.subject === ANSWER_FAILED_SUBJECT);
+    expect(mails.map((m) => m.to)).toEqual([w.users.adminA.email]);
+    expect(mails[0]!.text).toContain(`could not be processed: ${MEDIA.conversionFailed}`);
+    expect(mails[0]!.text).toContain(`/respond/${w.qOpen.id}`);
   });
 });

@@ -8,6 +8,7 @@ import { insertPendingResponse } from '../videos/processing/processing.repositor
 import { cancelProcessing, enqueueProcessing } from '../videos/processing/processing.jobs';
 import { emitQuestionEvent } from './question-events';
 import { makeResponseCurrent } from './answer-question';
+import { mailAnswerFailed } from './questions.mail';
 import { type QuestionRecord, insertResponse, lockQuestion, updateQuestion } from './questions.repository';
 import type { QuestionsService } from './questions.service';
 
@@ -80,8 +81,9 @@ export function responseTarget(questionsService: QuestionsService): ProcessingTa
         return { result: true, replaced: question.responseId };
       });
     },
-    // The question needs a response again; the reason is not kept for answers (docs/decisions.md).
-    async fail(deps, entry) {
+    // The question needs a response again, and the instructor who uploaded the answer is mailed the reason
+    // (docs/decisions.md).
+    async fail(deps, entry, reason) {
       if (!entry.responseId) return;
       await questionsService.withResponseCleanup(async (tx) => {
         const [question] = await tx
@@ -89,12 +91,17 @@ export function responseTarget(questionsService: QuestionsService): ProcessingTa
           .set({ pendingResponseId: null, status: null })
           .where(eq(questions.pendingResponseId, entry.responseId!))
           .returning();
-        await tx.delete(responses).where(eq(responses.id, entry.responseId!));
-        if (question)
+        const [dropped] = await tx
+          .delete(responses)
+          .where(eq(responses.id, entry.responseId!))
+          .returning({ uploaderId: responses.posterId });
+        if (question) {
           await emitQuestionEvent(tx, 'question.status', question, {
             public: false,
             extra: { status: null },
           });
+          if (dropped?.uploaderId) await mailAnswerFailed(deps, tx, question, dropped.uploaderId, reason);
+        }
         return { result: null, replaced: null };
       });
     },

@@ -66,3 +66,27 @@ export async function mailLiveQuestionQueued(
       `Your question: ${deps.config.publicUrl}/video/${q.videoId}\n`,
   });
 }
+
+/**
+ * An answer video that could not be processed (issue 9): its uploader learns why, and that the question
+ * waits for a response again. About their own action, so sent whatever their notification preferences.
+ */
+export async function mailAnswerFailed(
+  deps: AppDeps,
+  tx: Tx,
+  q: { id: string; question: string },
+  uploaderId: string,
+  reason: string,
+): Promise<void> {
+  const uploader = await findUserContact(tx, uploaderId);
+  if (!uploader) return;
+  await deps.mail.send(tx, {
+    to: uploader.email,
+    subject: ANSWER_FAILED_SUBJECT,
+    text:
+      `Your video response to "${oneLine(q.question, 200)}" could not be processed: ${oneLine(reason, 300)}\n\n` +
+      `The question needs a response again. Respond: ${deps.config.publicUrl}/respond/${q.id}\n`,
+  });
+}
+
+export const ANSWER_FAILED_SUBJECT = 'Your video response could not be processed';
