@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureServerBuild } from '../../scripts/lib/server-build.mjs';
+import { ensurePgliteTemplate } from '../../scripts/lib/pglite-template.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -52,7 +52,7 @@ export function cpuMs(pid) {
 export async function startLectern(env = {}) {
   const dataDir = tempDir('data');
   const port = await freePort();
-  await ensureServerBuild(); // here, so that no timing includes building
+  await ensurePgliteTemplate(); // here, so that no timing includes building (the server, its database template)
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
