@@ -13,6 +13,7 @@ const pgliteOnly = [
   'server/src/features/videos/media-accel.api.test.ts',
   'server/test/startup-failure.api.test.ts', // its server is on the embedded database either way
   'server/test/graceful-shutdown.api.test.ts', // likewise
+  'server/src/db/pglite-data-dir.api.test.ts',
 ];
 // Only a real PostgreSQL server can cut a server's connections, or host several instances on one
 // database (the embedded one belongs to one process). The list plans are PostgreSQL's (JIT included).

@@ -7,6 +7,8 @@ import { isStale } from './freshness.mjs';
 import { root } from './project-env.mjs';
 
 export const serverEntry = path.join(root, 'server/dist/main.js');
+/** Makes the embedded database's template (scripts/lib/pglite-template.mjs). */
+export const templateEntry = path.join(root, 'server/dist/pglite-template.js');
 const sources = ['server/src', 'shared/src', 'server/package.json', 'shared/package.json'].map((p) =>
   path.join(root, p),
 );
@@ -18,8 +20,11 @@ export async function ensureServerBuild() {
   // Loaded only when building: a start with a fresh bundle never pays for esbuild.
   const esbuild = await import('esbuild');
   const { outputFiles } = await esbuild.build({
-    entryPoints: [path.join(root, 'server/src/main.ts')],
-    outfile: serverEntry,
+    entryPoints: {
+      main: path.join(root, 'server/src/main.ts'),
+      'pglite-template': path.join(root, 'server/src/db/template-cli.ts'),
+    },
+    outdir: path.dirname(serverEntry),
     bundle: true,
     platform: 'node',
     format: 'esm',

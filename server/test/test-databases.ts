@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { makePgliteTemplate } from '../src/db/pglite-template';
 
 // PGlite takes seconds to initialise and migrate, but copying a prepared data dir takes a fraction
 // of that (DESIGN §7): global setup prepares one template, each test file opens its own copy.
@@ -13,9 +14,7 @@ import { migrateDatabase } from '../src/db/migrate';
 
 export async function preparePgliteTemplate(dir: string): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
-  const database = await openDatabase({ kind: 'pglite', dir });
-  await migrateDatabase(database);
-  await database.close();
+  await makePgliteTemplate(dir);
 }
 
 export async function preparePostgresTemplate(url: string): Promise<void> {
@@ -33,8 +32,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.LECTERN_TEST_DB === 'postgres') return openPostgresCopy();
   const templateDir = inject('pgliteTemplate');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-db-'));
-  fs.cpSync(templateDir, dir, { recursive: true });
-  const database = await openDatabase({ kind: 'pglite', dir });
+  const database = await openDatabase({ kind: 'pglite', dir, template: templateDir });
   return {
     database,
     dispose: async () => {

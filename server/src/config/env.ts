@@ -57,6 +57,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()) : false)),
   WEB_DIST_DIR: z.string().optional(),
+  PGLITE_TEMPLATE_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
@@ -112,6 +113,8 @@ export interface AppConfig {
   uploadsDir: string;
   outboxDir: string;
   pgliteDir: string;
+  /** A finished, migrated embedded database that a new pgliteDir starts as a copy of (`npm start` sets it). */
+  pgliteTemplateDir: string | undefined;
 }
 
 export interface TransportLimits {
@@ -179,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     pgliteDir: path.join(dataDir, 'db'),
+    pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR && path.resolve(e.PGLITE_TEMPLATE_DIR),
   };
 }

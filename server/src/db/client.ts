@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { ensurePgliteDataDir } from './pglite-data-dir';
 import { type Listen, listenPostgres } from './notifications';
 
 export type Schema = typeof schema;
@@ -23,13 +22,16 @@ export type Database = {
   close(): Promise<void>;
 } & ({ kind: 'pglite' } | { kind: 'postgres'; url: string });
 
-export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  /** `template`: see ensurePgliteDataDir. */
+  { kind: 'pglite'; dir: string; template?: string } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
   const lock = lockDataDir(target.dir);
   try {
-    const client = await openPglite(target.dir);
+    await ensurePgliteDataDir(target.dir, target.template);
+    const client = await PGlite.create({ dataDir: target.dir });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
@@ -47,16 +49,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lock.release();
     throw error;
   }
-}
-
-/**
- * On a new data dir PGlite first runs initdb, which grows its WebAssembly heap to about 900 MB, and a
- * WebAssembly heap never shrinks: the process kept that until restarted (issue 14). So a new dir is
- * initialised by a throwaway instance, and the one we keep opens the finished dir like any restart.
- */
-async function openPglite(dir: string): Promise<PGlite> {
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await (await PGlite.create({ dataDir: dir })).close();
-  return PGlite.create({ dataDir: dir });
 }
 
 function openPostgres(url: string): Database {

@@ -5,4 +5,4 @@ import type { DatabaseTarget } from './client';
 export const databaseTarget = (config: AppConfig): DatabaseTarget =>
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dir: config.pgliteDir };
+    : { kind: 'pglite', dir: config.pgliteDir, template: config.pgliteTemplateDir };
