@@ -1,4 +1,5 @@
 import { type ErrorBody, QUESTION_PAGE } from '@lectern/shared';
+import { noteReadPosition } from './events/read-position';
 import { readSession } from './session-storage';
 
 /** A failed API call: the server's `error` text, its code and the HTTP status (DESIGN §6). */
@@ -48,13 +49,15 @@ async function send(
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
       keepalive: request.keepalive,
     });
+    noteReadPosition(response);
+    return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'The server could not be reached. Check your connection.', 'NETWORK');
