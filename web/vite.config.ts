@@ -1,12 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreloads } from './build-tools/page-preloads';
 import { precompress } from './build-tools/precompress';
 
 // In development the API runs on its own port behind Vite's proxy (README "Development").
 const apiTarget = process.env.LECTERN_API_URL ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The watch page is the one opened cold from a shared link: its chunks load beside the entry.
+    pagePreloads({ 'watch.html': 'src/app/routes/VideoPage.tsx' }),
+    precompress(),
+  ],
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget, '/tus': apiTarget },

@@ -8,10 +8,11 @@ import zlib from 'node:zlib';
 /** What the first load of the watch page should weigh, in KB of gzip JavaScript (issue 11 #14). */
 export const WATCH_PAGE_AIM_KB = 120;
 /**
- * Above this the budget test fails: today's weight (React, React Router and TanStack Query alone are
- * ~100 KB) plus a margin, low enough that zod (~25 KB) or the tus client (~20 KB) creeping back in fails.
+ * Above this the budget test fails: today's weight (138 KB: react-dom ~64, React Router ~30, TanStack
+ * Query ~10; react-toastify now loads after the first render) plus a margin, low enough that zod (~25 KB),
+ * the tus client (~20 KB) or react-toastify (~6 KB) creeping back in fails.
  */
-export const WATCH_PAGE_BUDGET_KB = 150;
+export const WATCH_PAGE_BUDGET_KB = 140;
 
 /**
  * @param {string} distDir a build of web/ (`npm run build`)

@@ -14,6 +14,7 @@ import { createJobQueue } from './jobs/job-queue';
 import { createMailQueue } from './jobs/mail-queue';
 import { features } from './features';
 import { sessionResolver } from './features/auth/session-resolver';
+import { registerReadPosition } from './features/events/read-position';
 import { type StreamHub, createStreamHub } from './features/events/stream-hub';
 import { clientGoneAtInfo } from './lib/client-gone-log';
 import { type Clock, systemClock } from './lib/clock';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('eventStreams', createStreamHub({ db: deps.db, clock: deps.clock, bus: deps.events, log }));
 
   registerErrorHandler(app);
+  registerReadPosition(app, deps.events);
   await registerSecurityHeaders(app);
   await registerCompression(app);
   registerAuth(app, sessionResolver(deps));

@@ -12,6 +12,7 @@ describe('the web app’s files', () => {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-web-'));
   const script = 'export const lectern = "questions pinned to a moment";\n'.repeat(200);
   const page = `<!doctype html><title>Lectern</title>${'<meta name="x" content="y">'.repeat(100)}`;
+  const watchPage = page.replace('<title>', '<link rel="modulepreload" href="/assets/app-1234.js"><title>');
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
@@ -22,6 +23,7 @@ describe('the web app’s files', () => {
     };
     write('assets/app-1234.js', script);
     write('index.html', page);
+    write('watch.html', watchPage);
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
   });
   afterAll(async () => {
@@ -55,5 +57,14 @@ describe('the web app’s files', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  it('answers the watch page’s URLs with its own copy of the page, which preloads its chunks', async () => {
+    for (const url of ['/video/some-video?lectureId=l', '/Video/some-video/an-answer']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(watchPage);
+    }
+    expect((await get('/videoAdmin/some-video')).body).toBe(page);
   });
 });

@@ -1,6 +1,6 @@
 import type { StreamEvent } from '@lectern/shared';
 import type { ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { useSession } from '../features/auth/session-context';
 import { AnsweredNotice } from '../features/questions/components/AnsweredNotice';
 import { EventsProvider } from '../lib/events/EventsProvider';

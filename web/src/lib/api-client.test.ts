@@ -69,3 +69,17 @@ describe('idempotency keys', () => {
     expect(sent.map((h) => h['idempotency-key'])).toEqual(['abc', undefined]);
   });
 });
+
+describe('reads started by early-reads.js', () => {
+  it('answer the same plain read once; later reads and writes ask the server', async () => {
+    const early = new Response(JSON.stringify({ id: 'early' }), { status: 200 });
+    vi.stubGlobal('window', { lecternEarlyReads: new Map([['/api/upload/v1', Promise.resolve(early)]]) });
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'asked' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+
+    expect(await api('/api/upload/v1', { method: 'PUT', body: {} })).toEqual({ id: 'asked' });
+    expect(await api('/api/upload/v1')).toEqual({ id: 'early' });
+    expect(await api('/api/upload/v1')).toEqual({ id: 'asked' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,4 +1,6 @@
 import { type ErrorBody, QUESTION_PAGE } from '@lectern/shared';
+import { takeEarlyRead } from './early-reads';
+import { noteReadPosition } from './events/read-position';
 import { readSession } from './session-storage';
 
 /** A failed API call: the server's `error` text, its code and the HTTP status (DESIGN §6). */
@@ -47,14 +49,20 @@ async function send(
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(), ...extra };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
+  // A plain read the page started before the bundle ran (early-reads.ts) is answered by that request.
+  const plainRead = request.method === undefined && request.body === undefined && !Object.keys(extra).length;
+  const early = plainRead ? takeEarlyRead(path) : undefined;
   try {
-    return await fetch(path, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-      keepalive: request.keepalive,
-    });
+    const response = await (early ??
+      fetch(path, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+        keepalive: request.keepalive,
+      }));
+    noteReadPosition(response);
+    return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'The server could not be reached. Check your connection.', 'NETWORK');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { isNetworkError } from './connection';
 
 /**

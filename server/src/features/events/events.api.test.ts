@@ -8,6 +8,7 @@ import { events } from '../../db/schema';
 import { emit } from '../../events/outbox';
 import { type QuestionsWorld, buildQuestionsWorld } from '../questions/test/world';
 import { fixture, multipart } from '../videos/test/video-world';
+import { EVENTS_POSITION_HEADER } from './read-position';
 
 // GET /api/events over a real socket: what each reader receives, and when (issue #8).
 
@@ -152,6 +153,20 @@ describe('GET /api/events', () => {
     const q4 = await ask(w.users.studentA, 'Fourth question after a bad id');
     await fresh.waitFor((e) => e.data.questionId === q4.id);
     expect(fresh.events.map((e) => e.data.questionId)).toEqual([q4.id]);
+  });
+
+  it('tells each read where the stream stood, so a stream opened later resumes from there', async () => {
+    const watching = await stream(w.users.adminA);
+    const before = await ask(w.users.studentA, 'Asked before the read');
+    await watching.waitFor((e) => e.data.questionId === before.id); // the bus has passed it
+    const read = await call(t, 'GET', `/api/questions/lecture-questions/${w.LA.id}`, { as: w.users.adminA });
+    const position = read.headers[EVENTS_POSITION_HEADER];
+    expect(position).toMatch(/^\d+$/);
+    const after = await ask(w.users.studentA, 'Asked after the read, before the stream opened');
+
+    const resumed = await stream(w.users.adminA, { lastEventId: String(position) });
+    await resumed.waitFor((e) => e.data.questionId === after.id);
+    expect(resumed.events.map((e) => e.data.questionId)).toEqual([after.id]);
   });
 
   it('ends the stream of a token that was logged out', async () => {

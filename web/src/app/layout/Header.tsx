@@ -1,7 +1,7 @@
 import { SUCCESS } from '@lectern/shared';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useSession } from '../../features/auth/session-context';
 
 const LINKS = [

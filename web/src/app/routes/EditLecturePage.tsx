@@ -1,6 +1,6 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
 import { LoadFailure } from '../../components/ui/LoadFailure';
 import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';

@@ -1,6 +1,6 @@
 import { SUCCESS } from '@lectern/shared';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Page } from '../../components/ui/Page';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';

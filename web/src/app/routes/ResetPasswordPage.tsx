@@ -1,6 +1,6 @@
 import { SUCCESS } from '@lectern/shared';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Page } from '../../components/ui/Page';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { useSession } from '../../features/auth/session-context';

@@ -1,6 +1,6 @@
 import { ACCOUNT_SECURITY, SUCCESS } from '@lectern/shared';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Page } from '../../components/ui/Page';
 import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';
 import { SignupForm } from '../../features/auth/components/SignupForm';

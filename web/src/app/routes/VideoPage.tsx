@@ -1,7 +1,7 @@
 import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
 import { Page } from '../../components/ui/Page';
 import { useSession } from '../../features/auth/session-context';

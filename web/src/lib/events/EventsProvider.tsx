@@ -13,6 +13,7 @@ import {
 import { authHeaders } from '../api-client';
 import { applySignal, readSignal } from './event-invalidations';
 import { runEventStream } from './event-stream';
+import { oldestReadPosition } from './read-position';
 
 /**
  * 'connecting' before the first answer, 'open' while events flow, 'reconnecting' after a failure, 'off'
@@ -70,14 +71,16 @@ export function EventsProvider({
     if (subscription === null) return;
     const controller = new AbortController();
     const setStatus = (next: EventsStatus) => setReported({ subscription, status: next });
+    // The first stream of the tab resumes from where its first reads stood (read-position.ts).
+    lastEventId.current ||= oldestReadPosition();
     void runEventStream({
       url: `/api/events${watched ? `?videoId=${encodeURIComponent(watched)}` : ''}`,
       headers: authHeaders,
       lastEventId: lastEventId.current,
       onOpen: ({ resumed }) => {
         setStatus('open');
-        // Without an id to resume from, the server starts from now: what was read before this moment
-        // (at start-up, or by polling during an outage) may have missed a change. Refetch what is shown.
+        // Without an id to resume from (nothing read yet, or an old server), the server starts from now:
+        // what was read before this moment may have missed a change. Refetch what is shown.
         if (!resumed) void queryClient.invalidateQueries();
       },
       onEventId: (id) => (lastEventId.current = id),

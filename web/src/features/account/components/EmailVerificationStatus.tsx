@@ -1,5 +1,5 @@
 import { ACCOUNT_SECURITY, ERRORS } from '@lectern/shared';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useEmailStatus, useResendVerification } from '../api/account';
 

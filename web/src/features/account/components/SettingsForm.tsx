@@ -1,6 +1,6 @@
 import type { NotificationPreferences, UserDto } from '@lectern/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormStatus } from '../../../components/ui/FormStatus';
 import { useNotificationPreferences } from '../api/account';
 import { notificationFetchErrorText } from '../utils/settings-plan';

@@ -1,6 +1,6 @@
 import { type NotificationPreferences, SUCCESS } from '@lectern/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { NOTHING_CHANGED } from '../../../components/ui/FormStatus';
 import { logUsage } from '../../../lib/usage-log';
 import { useUpdateNotification, useUpdatePassword } from '../api/account';

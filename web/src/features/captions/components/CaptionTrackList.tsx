@@ -1,6 +1,6 @@
 import type { CaptionOwner, CaptionTrackDto } from '@lectern/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { CAPTIONS_KEY, deleteCaptionTrack, fetchVtt } from '../api/captions-api';
 

@@ -1,7 +1,7 @@
 import { type CaptionOwner, type Cue, validateCues } from '@lectern/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
 import { CAPTIONS_KEY, saveCaptionVersion, useCaptionCues } from '../api/captions-api';

@@ -1,7 +1,7 @@
 import type { CaptionOwner } from '@lectern/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
 import { CAPTIONS_KEY, uploadCaptionFile } from '../api/captions-api';

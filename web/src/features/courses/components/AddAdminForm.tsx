@@ -1,7 +1,7 @@
 import { DELAYS_MS, ERRORS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddAdmin } from '../api/course-mutations';
 import { useUserCourses } from '../api/courses';

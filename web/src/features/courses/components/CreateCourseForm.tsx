@@ -1,7 +1,7 @@
 import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useCreateCourse } from '../api/course-mutations';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useFormSubmit } from '../../../components/ui/use-form-submit';

@@ -1,6 +1,6 @@
 import { type CourseDto, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useUpdateCourse } from '../api/course-mutations';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormStatus, NOTHING_CHANGED } from '../../../components/ui/FormStatus';

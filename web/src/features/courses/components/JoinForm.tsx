@@ -1,7 +1,7 @@
 import { DELAYS_MS, ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useJoin } from '../api/course-mutations';
 import type { JoinOutcome } from '../api/join';
 import { FormAlert } from '../../../components/ui/FormAlert';

@@ -1,6 +1,6 @@
 import { ERRORS, SUCCESS } from '@lectern/shared';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 
 /**
  * The join link (origin + /login/{id}), copied on click, and the bare id for the join page

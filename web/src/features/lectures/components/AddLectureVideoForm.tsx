@@ -1,6 +1,6 @@
 import { ERRORS, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { useAddLectureVideo } from '../api/lecture-mutations';
 import { type VideoSourceDraft, addVideoError } from '../utils/video-source';

@@ -9,7 +9,7 @@ import {
 } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LectureDateFields } from '../../../components/ui/LectureDateFields';
 import { lectureDatesFromIso, lectureDatesToIso } from '../../../lib/lecture-dates';
 import { useDuplicateLecture } from '../api/lecture-mutations';

@@ -1,7 +1,7 @@
 import { ERRORS, type LectureDto, SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { lectureDatesFromIso, lectureDatesToIso } from '../../../lib/lecture-dates';
 import { useUpdateLecture } from '../api/lecture-mutations';
 import { type LectureFieldValues, LectureFields } from './LectureFields';

@@ -1,6 +1,6 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, type LectureVideoItem, SUCCESS } from '@lectern/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useLectureVideos } from '../../../lib/lecture-queries';
 import { type PlaylistChange, usePlaylistChange } from '../api/lecture-mutations';
 import { PendingLectureVideos } from './PendingLectureVideos';

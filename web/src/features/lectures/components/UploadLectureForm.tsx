@@ -1,7 +1,7 @@
 import { SUCCESS, VALIDATION } from '@lectern/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { EMPTY_LECTURE_DATES, localInputToIso } from '../../../lib/lecture-dates';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { UPLOAD_CANCELLED, useLectureUpload } from '../hooks/use-lecture-upload';

@@ -1,7 +1,7 @@
 import { CONFIRM, DELAYS_MS, ERRORS, SUCCESS } from '@lectern/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useDeleteQuestion } from '../api/question-mutations';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { FormStatus, NOTHING_CHANGED } from '../../../components/ui/FormStatus';
 import { VIDEO_TIME_HINT, parseVideoTime } from '../../../lib/video-time';
 import { useEditQuestion } from '../api/question-mutations';

@@ -1,6 +1,6 @@
 import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION, formatVideoTime } from '@lectern/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useAskQuestion } from '../api/question-mutations';

@@ -1,6 +1,6 @@
 import { DELAYS_MS, FETCH_ERRORS, type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useMetadataReady } from '../../../lib/media/use-metadata-ready';

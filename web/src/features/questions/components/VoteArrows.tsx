@@ -1,6 +1,6 @@
 import { ERRORS, type QuestionDto, type VoteOption } from '@lectern/shared';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useVote } from '../api/question-mutations';
 import { formatRating, ownVote } from '../utils/votes';
 import '../questions.css';

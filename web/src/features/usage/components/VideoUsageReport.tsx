@@ -1,6 +1,6 @@
 import { FETCH_ERRORS, LOADING } from '@lectern/shared';
 import { Suspense, lazy, useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useEngagement, useStudentActivity } from '../api/usage-api';
 import { formatTimeOfDay } from '../../../lib/date-format';
 import { toEngagementRows } from '../utils/engagement-rows';
