@@ -7,29 +7,45 @@ import { RequireUser, SessionReady } from './layout/RequireUser';
 import { queryClient } from './query-client';
 
 // Each page is its own chunk, requested when its route first matches: the first load carries only the
-// shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage. React.lazy
-// rather than the router's `lazy`: the URL changes at once, as it did before, while the chunk loads.
+// shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage.
 const pages = import.meta.glob<Record<string, ComponentType>>('./routes/*Page.tsx');
+const loadedPages = new Map<string, ComponentType>();
 
 /**
  * A route's page: its element, and a loader that requests the page's chunk (and `prefetch`, the data it
  * needs first) as soon as the URL matches, beside the session check, instead of one after another once
- * the page renders (issue 14). The loader returns at once: nothing waits for it.
+ * the page renders (issue 14).
+ *
+ * The loader waits for a chunk not loaded yet, so the page renders at once. Rendered before its chunk, it
+ * would suspend, and React holds the reveal of suspended content back until 300 ms after the fallback
+ * showed: on the first load of the watch page that was a quarter of a second before the <video> existed.
+ * Once loaded, a page's chunk is never waited for again.
  */
 function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
   const load = pages[`./routes/${name}.tsx`];
   // At start-up, so a misspelt page breaks every page at once rather than one route silently.
   if (!load) throw new Error(`web/src/app/routes/${name}.tsx does not exist`);
-  const Page = lazy(async () => ({ default: (await load())[name]! }));
-  return {
-    element: (
+  const Lazy = lazy(async () => ({ default: (await load())[name]! }));
+  function Page() {
+    const Loaded = loadedPages.get(name);
+    if (Loaded) return <Loaded />;
+    // A chunk that failed in the loader: React.lazy asks again and reports the failure to the error page.
+    return (
       <Suspense fallback={null}>
-        <Page />
+        <Lazy />
       </Suspense>
-    ),
-    loader: (args: LoaderFunctionArgs) => {
-      load().catch(() => undefined); // a failed chunk is reported when the page itself imports it
+    );
+  }
+  return {
+    element: <Page />,
+    loader: async (args: LoaderFunctionArgs) => {
       prefetch?.(args);
+      if (loadedPages.has(name)) return null;
+      try {
+        loadedPages.set(name, (await load())[name]!);
+      } catch {
+        // reported when the page renders (above)
+      }
       return null;
     },
   };
@@ -47,7 +63,7 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
-    // The loaders return at once; while the router calls them on the first load, nothing is shown.
+    // While the router calls the first load's loaders (its page's chunk, at most), nothing is shown.
     HydrateFallback: () => null,
     children: [
       {
