@@ -11,8 +11,8 @@ import { mediaUrls } from '../../lib/media-urls';
 import { isMediaReleased } from './videos.repository';
 
 // GET/HEAD /media/<sha256>.mp4 (and .jpg): a lean route of our own on 1 MiB reads into reused buffers
-// (lib/send-file-bytes.ts), where @fastify/static's 16 KiB reads reached 0.1-0.2x of nginx (DESIGN §7). Files are content-addressed, so the name is
-// the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
+// (lib/send-file-bytes.ts), where @fastify/static's 16 KiB reads reached 0.1-0.2x of nginx (DESIGN §7).
+// Files are content-addressed, so the name is the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
 // (lib/media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3). Behind nginx,
 // MEDIA_ACCEL_PREFIX hands the sending of an allowed file to nginx (docs/deploy.md).
 
