@@ -21,7 +21,7 @@ const MEDIA_MB = Number(process.env.BENCH_MEDIA_MB ?? 100);
 
 const HAVE_NGINX = !spawnSync('nginx', ['-v']).error;
 
-const median = (runs) => [...runs].sort((a, b) => a.mibPerSec - b.mibPerSec)[Math.floor(runs.length / 2)];
+const median = (values, by) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)];
 
 /** One load run, with the CPU time the processes `pids()` spent on it per GiB sent. */
 async function measured(options, pids) {
@@ -33,44 +33,47 @@ async function measured(options, pids) {
 }
 
 /**
- * Runs Lectern and the reference in turn REPEAT times (the machine is shared and noisy) and prints the
- * medians. `ours` and `reference` are load options plus `pids`, the processes that do the serving.
+ * Runs Lectern and the reference back to back REPEAT times, in alternating order, and prints the medians.
+ * The ratio is the median of each pair's ratio: the machine is shared, and its load drifts less within a
+ * pair than across the whole comparison. `ours` and `reference` are load options plus `pids`, the
+ * processes that do the serving.
  */
 async function compare(label, ours, reference) {
   const lectern = [];
   const nginx = [];
   for (let i = 0; i < REPEAT; i += 1) {
+    if (HAVE_NGINX && i % 2 === 1) nginx.push(await measured(reference, reference.pids));
     lectern.push(await measured(ours, ours.pids));
-    if (HAVE_NGINX) nginx.push(await measured(reference, reference.pids));
+    if (HAVE_NGINX && i % 2 === 0) nginx.push(await measured(reference, reference.pids));
   }
-  row(label, median(lectern), HAVE_NGINX ? median(nginx) : null);
+  if (!HAVE_NGINX) {
+    const run = median(lectern, (r) => r.mibPerSec);
+    console.log(
+      `  ${label.padEnd(34)} lectern ${figures(run)}` + (run.errors ? ` (errors: ${run.errors})` : ''),
+    );
+    return;
+  }
+  const ratios = lectern.map((run, i) => run.mibPerSec / nginx[i].mibPerSec);
+  const ratio = median(ratios, (r) => r);
+  const [ourRun, theirRun] = [median(lectern, (r) => r.mibPerSec), median(nginx, (r) => r.mibPerSec)];
+  tableRow({
+    what: `/media ${label}`,
+    ours: `${fmt(ourRun.mibPerSec)} MiB/s`,
+    reference: `nginx ${fmt(theirRun.mibPerSec)} MiB/s`,
+    ratio,
+    aim: label.startsWith('X-Accel') ? '≥ 0.95×' : '≥ 0.9×',
+  });
+  const errors = [...lectern, ...nginx].reduce((sum, run) => sum + run.errors, 0);
+  console.log(
+    `  ${label.padEnd(34)} lectern ${figures(ourRun)} | nginx ${figures(theirRun)}` +
+      ` | ratio ${fmt(ratio, 2)}x (pairs ${ratios.map((r) => fmt(r, 2)).join(', ')})` +
+      (errors ? ` (errors: ${errors})` : ''),
+  );
 }
 
 const figures = (run) =>
   `${fmt(run.mibPerSec).padStart(7)} MiB/s ${fmt(run.reqPerSec).padStart(7)} req/s p99 ${run.p99ms} ms` +
   ` cpu ${fmt(run.cpuMsPerGiB, 0)} ms/GiB`;
-
-function row(label, lectern, nginx) {
-  if (!nginx) {
-    console.log(
-      `  ${label.padEnd(34)} lectern ${figures(lectern)}` +
-        (lectern.errors ? ` (errors: ${lectern.errors})` : ''),
-    );
-    return;
-  }
-  tableRow({
-    what: `/media ${label}`,
-    ours: `${fmt(lectern.mibPerSec)} MiB/s`,
-    reference: `nginx ${fmt(nginx.mibPerSec)} MiB/s`,
-    ratio: lectern.mibPerSec / nginx.mibPerSec,
-    aim: label.startsWith('X-Accel') ? '≥ 0.95×' : '≥ 0.9×',
-  });
-  console.log(
-    `  ${label.padEnd(34)} lectern ${figures(lectern)} | nginx ${figures(nginx)}` +
-      ` | ratio ${fmt(lectern.mibPerSec / nginx.mibPerSec, 2)}x` +
-      (lectern.errors + nginx.errors ? ` (errors: lectern ${lectern.errors}, nginx ${nginx.errors})` : ''),
-  );
-}
 
 export async function run() {
   const work = tempDir('media');
@@ -86,7 +89,7 @@ export async function run() {
     if (HAVE_NGINX) nginx = await startNginx(path.join(work, 'www'));
     else console.log('media: nginx is not installed, so there is no comparison');
     console.log(
-      `media: ${(size / 1e6).toFixed(0)} MB file, median of ${REPEAT} interleaved ${SECONDS} s runs; client and servers share the cores`,
+      `media: ${(size / 1e6).toFixed(0)} MB file, median of ${REPEAT} pairs of ${SECONDS} s runs; client and servers share the cores`,
     );
 
     const ours = { url: `${lectern.url}${video.videoSource}`, pids: () => [lectern.pid] };
@@ -112,6 +115,9 @@ export async function run() {
 /** 1 MiB ranges at 32 clients and whole files at 4, from `ours` beside `plain` (nginx alone). */
 async function compareLoads(prefix, ours, plain, size) {
   const range = { connections: 32, seconds: SECONDS, rangeOf: randomMiB(size) };
+  // A freshly started server's first requests run unoptimised code: both get a second before counting.
+  for (const server of [ours, plain])
+    if (HAVE_NGINX || server === ours) await load({ ...server, ...range, seconds: 1 });
   await compare(`${prefix}1 MiB ranges, 32 clients`, { ...ours, ...range }, { ...plain, ...range });
   const whole = { connections: 4, seconds: SECONDS };
   await compare(`${prefix}whole file, 4 clients`, { ...ours, ...whole }, { ...plain, ...whole });
