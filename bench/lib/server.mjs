@@ -57,8 +57,12 @@ export async function startLectern(env = {}) {
   const dataDir = tempDir('data');
   const port = await freePort();
   await ensurePgliteTemplate(); // here, so that no timing includes building (the server, its database template)
+  // BENCH_PROFILE_DIR=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { EventType } from '@lectern/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,31 +5,24 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
 import { OpenFiles } from '../../lib/open-files';
+import { sendFileBytes } from '../../lib/send-file-bytes';
 import { type Feature, typed } from '../feature';
 import { mediaUrls } from '../../lib/media-urls';
 import { isMediaReleased } from './videos.repository';
 
-// GET/HEAD /media/<sha256>.mp4 (and .jpg): a lean route of our own on 1 MiB reads, which matched nginx sendfile where
-// @fastify/static's 16 KiB reads reached 0.1-0.2x (DESIGN §7). Files are content-addressed, so the name is
-// the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
+// GET/HEAD /media/<sha256>.mp4 (and .jpg): a lean route of our own on 1 MiB reads into reused buffers
+// (lib/send-file-bytes.ts), where @fastify/static's 16 KiB reads reached 0.1-0.2x of nginx (DESIGN §7).
+// Files are content-addressed, so the name is the ETag and never changes (immutable caching). Hidden (404) unless the URL carries a valid grant
 // (lib/media-urls.ts) or the file backs something in a released lecture (SECURITY AC-8, UP-3). Behind nginx,
 // MEDIA_ACCEL_PREFIX hands the sending of an allowed file to nginx (docs/deploy.md).
 
 // <sha256>.mp4 is the file, <sha256>.jpg its poster (issue 9), under the same grant.
 const NAME = /^([a-f0-9]{64})\.(mp4|jpg)$/;
-const READ_CHUNK = 1024 * 1024;
 const Params = z.object({ file: z.string() });
 const Query = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 // Unsigned requests ask the database whether the file is released; a player fetches a file in many Range
 // requests, so the answer is kept 5 s (the most a permission may be cached, SECURITY AC-7).
 const RELEASE_CACHE_MS = 5000;
-
-/** fs for a stream over a shared descriptor: reads as usual, and its close leaves the descriptor open. */
-const KEEP_OPEN = {
-  open: fs.open,
-  read: fs.read,
-  close: (_fd: number, done: (err: null) => void) => done(null),
-};
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -125,17 +117,14 @@ function mediaHandler(deps: AppDeps, isReleased: (sha256: string) => Promise<boo
     if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
     reply.header('content-length', String(end - start + 1));
     if (req.method === 'HEAD' || stat.size === 0) return reply.send();
-    // The shared descriptor, read at explicit positions. The stream must never close it, not even when it
-    // is destroyed because the client went away (autoClose does not cover destroy()): OpenFiles does.
-    const bytes = fs.createReadStream('', {
-      fd: stat.handle.fd,
-      fs: KEEP_OPEN,
-      start,
-      end,
-      autoClose: false,
-      highWaterMark: READ_CHUNK,
-    });
-    return reply.send(bytes);
+    // The bytes are written to the socket here, not by Fastify (no onSend hook concerns a video); the head
+    // carries the headers set above and those of the onRequest hooks. OpenFiles closes the descriptor.
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.raw.writeHead(reply.statusCode);
+    sendFileBytes(reply.raw, stat.handle.fd, start, end);
   };
 }
 
