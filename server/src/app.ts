@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('eventStreams', createStreamHub({ db: deps.db, clock: deps.clock, bus: deps.events, log }));
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
