@@ -146,6 +146,37 @@ describe('two instances behind nginx', { timeout: 120_000 }, () => {
     expect(((await list.json()) as { id: string }[]).map((v) => v.id)).toContain(videoId);
   });
 
+  it('refuses at the very next request, through the other instance, a token logged out or revoked', async () => {
+    const user = await signup('leaving');
+    const login = async () => {
+      const res = await request('b', '/api/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const [second, third] = [await login(), await login()];
+    const me = (instance: 'a' | 'b', token: string) => request(instance, '/api/login', { token });
+    for (const token of [user.token, second, third]) {
+      for (const instance of ['a', 'b'] as const) expect((await me(instance, token)).status).toBe(200);
+    }
+    expect((await request('b', '/api/logout', { method: 'POST', token: third })).status).toBe(204);
+    expect((await me('a', third)).status).toBe(401);
+    const changed = await request('a', '/api/login/updatePassword', {
+      method: 'PUT',
+      token: user.token,
+      body: JSON.stringify({
+        userId: ((await (await me('a', user.token)).json()) as { id: string }).id,
+        email: user.email,
+        oldPassword: user.password,
+        newPassword: 'a brand new password',
+      }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await me('b', second)).status).toBe(401);
+    expect((await me('b', user.token)).status).toBe(200);
+  });
+
   it('locks an account after ten failed logins spread over both instances', async () => {
     const target = await signup('target');
     const login = (instance: 'a' | 'b', password: string) =>

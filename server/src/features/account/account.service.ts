@@ -13,6 +13,7 @@ import { retryLater } from '../auth/retry-later';
 import {
   addressToVerify,
   deleteUserSessions,
+  forgetSessionsOf,
   findUserById,
   sendVerificationLink,
   updateUser,
@@ -82,6 +83,8 @@ export function createAccountService(deps: AppDeps) {
           });
         }
       });
+      // Committed: the other sessions are refused at their next request, and this one reads the new address.
+      forgetSessionsOf(deps, user.id);
       return { passwordChanged: Boolean(passwordHash), emailChanged: Boolean(newEmail) };
     },
 
@@ -122,6 +125,6 @@ export function createAccountService(deps: AppDeps) {
     },
 
     /** The link's target: anyone holding it may use it, logged in or not (it was mailed to the address). */
-    verifyEmail: (token: string) => verifyEmail(db, clock, token),
+    verifyEmail: (token: string) => verifyEmail(deps, token),
   };
 }

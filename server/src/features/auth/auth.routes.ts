@@ -60,7 +60,7 @@ export const authRoutes: Feature = (app, deps) => {
   );
 
   r.post('/api/logout', { config: { auth: 'user', rawAnswer: NO_CONTENT } }, async (req, reply) => {
-    await auth.logout(req.sessionId!);
+    await auth.logout(req.user!.id, req.sessionId!);
     logSecurityEvent(req, 'logout');
     return reply.code(204).send();
   });

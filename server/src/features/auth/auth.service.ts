@@ -9,6 +9,7 @@ import { sendVerificationLink } from './email-verification';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
 import { ResetRequestLimit } from './reset-request-limit';
 import { retryLater } from './retry-later';
+import { forgetSessionsOf } from './session-cache';
 import { sessionExpiry } from './session-policy';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';
 import { toUserDto } from './user.mapper';
@@ -89,7 +90,10 @@ If it was you, log in instead, or reset your password: ${config.publicUrl}/forgo
       return startSession(user);
     },
 
-    logout: (sessionId: string) => deleteSession(db, sessionId),
+    async logout(userId: string, sessionId: string): Promise<void> {
+      await deleteSession(db, sessionId);
+      forgetSessionsOf(deps, userId);
+    },
 
     /** Answers at once and the same way whether or not the address exists (SECURITY RESET-1). */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
@@ -138,6 +142,7 @@ If it was you, log in instead, or reset your password: ${config.publicUrl}/forgo
         });
         return user;
       });
+      forgetSessionsOf(deps, user.id);
       // The owner is back in: whatever others did to the account's login and reset counters is forgotten.
       await throttle.clearAfterReset(user.email, ip);
       await resetRequests.clear(user.email, ip);

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { forgetSessionsOf } from './session-cache';
 import { consumeVerificationToken, replaceVerificationToken } from './email-verifications.repository';
 import { type UserRow, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
 
@@ -48,11 +49,11 @@ export async function sendVerificationLink(
 
 /** Uses a link: the address it names becomes the user's verified one. Returns the user's id. */
 export async function verifyEmail(
-  db: AppDeps['db'],
-  clock: AppDeps['clock'],
+  deps: Pick<AppDeps, 'db' | 'clock' | 'shared'>,
   token: string,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  const { db, clock } = deps;
+  const userId = await db.transaction(async (tx) => {
     const now = clock();
     const proof = await consumeVerificationToken(tx, hashToken(token), now);
     const user = proof && (await findUserById(tx, proof.userId));
@@ -69,4 +70,6 @@ export async function verifyEmail(
     }
     return user.id;
   });
+  forgetSessionsOf(deps, userId); // their sessions carry the address
+  return userId;
 }

@@ -2,5 +2,6 @@
 // repositories): finding users by id or e-mail, the account page's updates, revoking sessions, proving
 // addresses.
 export { deleteUserSessions } from './sessions.repository';
+export { forgetSessionsOf } from './session-cache';
 export { findUserByEmail, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
 export { addressToVerify, sendVerificationLink, verifyEmail } from './email-verification';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { hashToken } from '../../lib/tokens';
 import type { ResolveSession } from '../../plugins/auth';
+import { sessionCacheOf } from './session-cache';
 import { needsTouch, sessionExpiry } from './session-policy';
 import { findLiveSession, touchSession } from './sessions.repository';
 
@@ -9,14 +10,22 @@ import { findLiveSession, touchSession } from './sessions.repository';
  * token names no live session. Handed to the authentication plugin by buildApp, so the plugin does not
  * reach into this feature.
  */
-export const sessionResolver =
-  (deps: AppDeps): ResolveSession =>
-  async (token) => {
+export const sessionResolver = (deps: AppDeps): ResolveSession => {
+  const cache = sessionCacheOf(deps);
+  return async (token) => {
     const now = deps.clock();
-    const session = await findLiveSession(deps.db, hashToken(token), now);
+    const tokenHash = hashToken(token);
+    const find = () => findLiveSession(deps.db, tokenHash, now);
+    const session = cache
+      ? (cache.get(tokenHash, now) ?? (await cache.read(tokenHash, now, find)))
+      : await find();
     if (!session) return null;
     if (needsTouch(session.lastUsedAt, now)) {
-      await touchSession(deps.db, session.sessionId, now, sessionExpiry(session.createdAt, now));
+      // Moved on before the write, so that the requests arriving meanwhile do not write it again.
+      session.lastUsedAt = now;
+      session.expiresAt = sessionExpiry(session.createdAt, now);
+      await touchSession(deps.db, session.sessionId, now, session.expiresAt);
     }
     return { user: session.user, sessionId: session.sessionId };
   };
+};

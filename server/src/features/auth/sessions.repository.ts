@@ -7,6 +7,7 @@ export interface SessionUser {
   user: { id: string; name: string; email: string };
   lastUsedAt: Date;
   createdAt: Date;
+  expiresAt: Date;
 }
 
 export async function insertSession(
@@ -28,6 +29,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
       user: { id: users.id, name: users.name, email: users.email },
     })
     .from(sessions)
