@@ -20,7 +20,7 @@ export const sessionResolver = (deps: AppDeps): ResolveSession => {
       ? (cache.get(tokenHash, now) ?? (await cache.read(tokenHash, now, find)))
       : await find();
     if (!session) return null;
-    if (needsTouch(session.lastUsedAt, now)) {
+    if (needsTouch(session, now)) {
       // Moved on before the write, so that the requests arriving meanwhile do not write it again.
       session.lastUsedAt = now;
       session.expiresAt = sessionExpiry(session.createdAt, now);

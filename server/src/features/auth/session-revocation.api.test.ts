@@ -132,10 +132,10 @@ describe('a revoked or changed session takes effect at the next request', () => 
     expect((await me(user.token, sibling)).statusCode).toBe(401);
   });
 
-  it('moves the last use on at most once a minute, whatever the requests (sliding expiry)', async () => {
+  it('moves the last use on once in one to two minutes, whatever the requests (sliding expiry)', async () => {
     const user = await createUser(t.app);
     await warm(user.token);
-    t.clock.advance(61_000);
+    t.clock.advance(121_000);
     const writes = async (work: () => Promise<unknown>) =>
       (await statementsDuring(t.db, work)).filter((s) => s.startsWith('update "sessions"'));
     expect(

@@ -84,7 +84,7 @@ describe('LectureQuestionsCache', () => {
     await cache.overlay('u L', s1, 59_999, load, () => true);
     expect(load).toHaveBeenCalledTimes(1);
     await cache.overlay('u L', s2, 1, load, () => true); // a new snapshot: read again
-    await cache.overlay('u L', s2, 60_001, load, () => true); // too old: read again
+    await cache.overlay('u L', s2, 120_001, load, () => true); // too old: read again
     expect(load).toHaveBeenCalledTimes(3);
     const outsider = vi.fn(async () => 'none');
     await cache.overlay('v L', s2, 0, outsider, () => false);

@@ -1,6 +1,7 @@
 import type { EventType } from '@lectern/shared';
 import type { EventBus } from '../../events/event-bus';
 import type { StoredEvent } from '../../events/domain-event';
+import { spreadMs } from '../../lib/spread';
 import type { LectureSnapshot } from './lecture-snapshot';
 
 /** After these events a lecture's questions may read differently. */
@@ -36,7 +37,7 @@ interface Overlay<V> {
  *
  * The snapshot is also read again after `recheckMs` and kept when identical, so a change that sends no
  * event (a renamed asker) shows within that time without costing the callers their additions; a caller's
- * addition is read again after `overlayMs` at the latest.
+ * addition is read again after one to two times `overlayMs` (a share fixed per caller) at the latest.
  */
 export class LectureQuestionsCache<V> {
   private readonly entries = new Map<string, Entry>();
@@ -99,7 +100,9 @@ export class LectureQuestionsCache<V> {
     keep: (value: V) => boolean,
   ): Promise<V> {
     const hit = this.overlays.get(key);
-    if (hit && hit.snapshotId === snapshot.id && now - hit.readAt < this.overlayMs) return hit.value;
+    // Kept `overlayMs` plus a share of it fixed per caller, so a class that came together re-reads spread out.
+    const keepMs = this.overlayMs + spreadMs(key, this.overlayMs);
+    if (hit && hit.snapshotId === snapshot.id && now - hit.readAt < keepMs) return hit.value;
     const value = await load();
     if (this.overlays.size >= this.maxOverlays) this.overlays.clear();
     if (keep(value)) this.overlays.set(key, { snapshotId: snapshot.id, readAt: now, value });
