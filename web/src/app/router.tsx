@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, Suspense, lazy, useState } from 'react';
 import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
 import { videoWithQuestionsQuery } from '../features/questions/api/video-with-questions';
 import { ErrorPage } from './layout/ErrorPage';
@@ -10,16 +10,19 @@ import { queryClient } from './query-client';
 // shell and the page it opens (issue 11 #14). routes/XPage.tsx exports the component XPage.
 const pages = import.meta.glob<Record<string, ComponentType>>('./routes/*Page.tsx');
 const loadedPages = new Map<string, ComponentType>();
+/** Set once the router has shown its first page (below). */
+let initialized = false;
 
 /**
  * A route's page: its element, and a loader that requests the page's chunk (and `prefetch`, the data it
  * needs first) as soon as the URL matches, beside the session check, instead of one after another once
  * the page renders (issue 14).
  *
- * The loader waits for a chunk not loaded yet, so the page renders at once. Rendered before its chunk, it
- * would suspend, and React holds the reveal of suspended content back until 300 ms after the fallback
- * showed: on the first load of the watch page that was a quarter of a second before the <video> existed.
- * Once loaded, a page's chunk is never waited for again.
+ * On the first load the loader waits for the chunk (nothing is on screen yet anyway), so the page renders
+ * at once. Rendered before its chunk it would suspend, and React holds the reveal of suspended content back
+ * until 300 ms after the fallback showed: the watch page's <video> existed a quarter of a second before it
+ * was on the page. Later navigations change the URL at once, as they always did, and a page whose chunk
+ * is not in yet suspends.
  */
 function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
   const load = pages[`./routes/${name}.tsx`];
@@ -27,9 +30,10 @@ function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
   if (!load) throw new Error(`web/src/app/routes/${name}.tsx does not exist`);
   const Lazy = lazy(async () => ({ default: (await load())[name]! }));
   function Page() {
-    const Loaded = loadedPages.get(name);
+    // Decided once per mount: switching from the lazy form to the loaded one would remount the page.
+    const [Loaded] = useState(() => loadedPages.get(name));
     if (Loaded) return <Loaded />;
-    // A chunk that failed in the loader: React.lazy asks again and reports the failure to the error page.
+    // A chunk not in yet, or one that failed: React.lazy asks again and reports a failure to the error page.
     return (
       <Suspense fallback={null}>
         <Lazy />
@@ -41,11 +45,11 @@ function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
     loader: async (args: LoaderFunctionArgs) => {
       prefetch?.(args);
       if (loadedPages.has(name)) return null;
-      try {
-        loadedPages.set(name, (await load())[name]!);
-      } catch {
-        // reported when the page renders (above)
-      }
+      const chunk = load().then(
+        (module) => void loadedPages.set(name, module[name]!),
+        () => undefined, // reported when the page renders (above)
+      );
+      if (!initialized) await chunk;
       return null;
     },
   };
@@ -112,3 +116,10 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+// From the first page on, loaders no longer wait for chunks (page() above).
+initialized = router.state.initialized;
+const stopWatching = router.subscribe((state) => {
+  if (!state.initialized) return;
+  initialized = true;
+  stopWatching();
+});
