@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { webDist, ensureWebBuild } from '../../scripts/lib/web-build.mjs';
 import { api, instructorWithLecture, processedVideo } from '../lib/api.mjs';
 import { makeLargeMp4 } from '../lib/media-file.mjs';
@@ -17,17 +18,6 @@ import { tableRow } from '../lib/table.mjs';
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const MEDIA_MB = Number(process.env.BENCH_MEDIA_MB ?? 100);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-// The flags of e2e/support/browser.ts: Debian's Chromium, kept off the network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * In the page before any of its scripts: resolves `window.firstFrame` with the ms since the navigation
@@ -106,7 +96,7 @@ export async function run() {
     );
     nginx = await startNginx(www);
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const watchUrl = `${lectern.url}/video/${video.id}?lectureId=${owner.lectureId}`;
     const runs = { signedIn: [], anonymous: [], plain: [] };
     for (let i = 0; i < REPEAT; i += 1) {

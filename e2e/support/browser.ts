@@ -1,17 +1,10 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+// @ts-expect-error plain ESM shared with bench/ (no declarations)
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off this machine's closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+// Videos play without a click in the tests, as after a viewer's first click on the page.
+const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 export const baseURL = (): string => inject('baseURL');
 
@@ -40,8 +33,8 @@ export function useBrowser(options: BrowserOptions = {}): BrowserFixture {
   const fixture = {} as BrowserFixture;
   beforeAll(async () => {
     fixture.browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+      executablePath: CHROMIUM_PATH as string,
+      args: [...(ARGS as string[]), ...(options.args ?? [])],
     });
   });
   beforeEach(async () => {
