@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineScripts } from './build-tools/inline-scripts';
 import { pagePreloads } from './build-tools/page-preloads';
 import { precompress } from './build-tools/precompress';
 
@@ -9,8 +10,11 @@ const apiTarget = process.env.LECTERN_API_URL ?? 'http://localhost:3001';
 export default defineConfig({
   plugins: [
     react(),
+    inlineScripts(),
     // The watch page is the one opened cold from a shared link: its chunks load beside the entry.
-    pagePreloads({ 'watch.html': 'src/app/routes/VideoPage.tsx' }),
+    pagePreloads({
+      'watch.html': { module: 'src/app/routes/VideoPage.tsx', shell: 'src/inline/watch-shell.html' },
+    }),
     precompress(),
   ],
   server: {

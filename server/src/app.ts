@@ -29,6 +29,7 @@ import { BODY_LIMITS, registerJsonBodies } from './plugins/json-body';
 import { registerNulGuard } from './plugins/nul-bytes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerOpenApi } from './plugins/openapi';
+import { inlineScriptHashes } from './plugins/inline-script-hashes';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerReadPosition(app, deps.events);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, inlineScriptHashes(config.webDistDir));
   await registerCompression(app);
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);

@@ -7,15 +7,16 @@ const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie
 /**
  * Security headers of DESIGN §5.10 and SECURITY HDR-1/HDR-2. Helmet's middleware is built once here:
  * @fastify/helmet built it again for every request, parsing the whole CSP each time (issue 14: about 4 %
- * of the CPU of a poll).
+ * of the CPU of a poll). `inlineScripts`: the hash sources of the web build's own inline scripts
+ * (inline-script-hashes.ts), the only inline scripts allowed.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: string[]): void {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...YOUTUBE_SCRIPTS],
+        scriptSrc: ["'self'", ...inlineScripts, ...YOUTUBE_SCRIPTS],
         frameSrc: YOUTUBE_FRAMES,
         // react-toastify injects its stylesheet at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ describe('the web app’s files', () => {
   let t: TestApp;
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-web-'));
   const script = 'export const lectern = "questions pinned to a moment";\n'.repeat(200);
-  const page = `<!doctype html><title>Lectern</title>${'<meta name="x" content="y">'.repeat(100)}`;
+  const earlyScript = 'window.early = "reads";';
+  const page = `<!doctype html><title>Lectern</title><script>${earlyScript}</script>${'<meta name="x" content="y">'.repeat(100)}`;
   const watchPage = page.replace('<title>', '<link rel="modulepreload" href="/assets/app-1234.js"><title>');
 
   beforeAll(async () => {
@@ -66,5 +68,14 @@ describe('the web app’s files', () => {
       expect(res.body).toBe(watchPage);
     }
     expect((await get('/videoAdmin/some-video')).body).toBe(page);
+  });
+
+  it('lets the page’s own inline script run by its hash, and no other inline script', async () => {
+    const csp = String((await get('/course/some-course')).headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    const hash = `'sha256-${createHash('sha256').update(earlyScript).digest('base64')}'`;
+    expect(scriptSrc).toContain(hash);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toEqual([hash]);
   });
 });

@@ -1,5 +1,5 @@
 import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
@@ -24,6 +24,7 @@ import { VideoNotFound } from '../../features/questions/components/VideoNotFound
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../features/questions/hooks/useNow';
 import { isLiveNow } from '../../features/questions/utils/live-window';
+import { dropEarlyShell } from '../../lib/early-reads';
 import { recordWatched } from '../../lib/watch-progress';
 import { askedBy } from '../../features/questions/utils/own-questions';
 
@@ -59,6 +60,13 @@ function VideoView({ videoId }: { videoId: string }) {
   useEffect(() => {
     if (missingAnswer) toast.error(ERRORS.noResponseYet);
   }, [missingAnswer]);
+
+  // A cold load's shell (inline/watch-shell.html) stands in for this page until the page shows its video
+  // or why not; the player, a child whose layout effects run first, has adopted the shell's <video> then.
+  useLayoutEffect(() => {
+    if (!video.isPending) dropEarlyShell();
+  }, [video.isPending]);
+  useLayoutEffect(() => dropEarlyShell, []);
 
   if (video.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
   if (video.isError) return <VideoNotFound />;

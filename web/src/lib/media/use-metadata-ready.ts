@@ -1,10 +1,11 @@
-import { type RefObject, type SyntheticEvent, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
- * Runs `onReady` once per <video> element, when its metadata is known; spread the answer's handler into
- * the element's `onLoadedMetadata`. The effect catches up on the event React never delivered: React drops
- * events that reach an element before its tree is committed, and a render held back (a route transition,
- * a suspending sibling) lets a cached video's 'loadedmetadata' come first.
+ * Runs `onReady` once per <video> element, when its metadata is known; call the answer from the
+ * element's 'loadedmetadata'. The effect catches up on an event that came before anyone listened: React
+ * drops events that reach an element before its tree is committed (a render held back by a route
+ * transition or a suspending sibling lets a cached video's 'loadedmetadata' come first), and an adopted
+ * element (Html5Player) may have its metadata already.
  */
 export function useMetadataReady(
   video: RefObject<HTMLVideoElement | null>,
@@ -20,5 +21,5 @@ export function useMetadataReady(
     const element = video.current;
     if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA) ready(element);
   });
-  return { onLoadedMetadata: (event: SyntheticEvent<HTMLVideoElement>) => ready(event.currentTarget) };
+  return ready;
 }

@@ -45,7 +45,7 @@ export function ResponseOverlay({
   const response = useResponseVideo(question.response);
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
-  const metadata = useMetadataReady(video, (el) => {
+  const metadataReady = useMetadataReady(video, (el) => {
     if (startAt) el.currentTime = startAt;
   });
 
@@ -102,7 +102,7 @@ export function ResponseOverlay({
             if (!e.currentTarget.ended) logUsage('videoPauseResponse', { ...context, videoTime: time() });
           }}
           onTimeUpdate={(e) => setPlayedTo(e.currentTarget.currentTime)}
-          {...metadata}
+          onLoadedMetadata={(e) => metadataReady(e.currentTarget)}
         >
           {captions?.tracks ?? <track kind="captions" />}
         </video>

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type E2eUser, loginThroughUi } from '../support/api';
+import { useBrowser } from '../support/browser';
+import { lectureVideo, videoState, waitForMetadata } from '../support/player';
+import { type LectureIds, seedClassroom } from '../support/seed';
+
+// A cold watch page shows its video before the app has run (issue 14: the first frame): the page's shell
+// (web/src/inline/watch-shell.html) with the <video> the early reads made, which the player then adopts.
+
+describe('the watch page before the app runs', () => {
+  const b = useBrowser();
+  let student: E2eUser;
+  let ids: LectureIds;
+  let videoId: string;
+
+  beforeAll(async () => {
+    ({ student, ids, videoId } = await seedClassroom());
+  });
+
+  /** Holds the app's entry script until the returned function is called; CSP reports are collected. */
+  async function holdTheApp(page: Page) {
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { release, cspErrors };
+  }
+
+  it('shows the video with its title first, and the player adopts that same element', async () => {
+    const { page } = b;
+    await loginThroughUi(page, student);
+    const app = await holdTheApp(page);
+    // Not until 'load': the held entry script holds that back.
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`, { waitUntil: 'commit' });
+
+    const shell = page.locator('#early-watch');
+    await shell.getByRole('heading', { level: 1 }).waitFor();
+    const early = shell.locator('video');
+    await early.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#early-watch video') as HTMLVideoElement)?.readyState >= 1,
+    );
+    expect(await early.getAttribute('aria-label')).toBe(
+      await shell.getByRole('heading', { level: 1 }).textContent(),
+    );
+    await early.evaluate((v: HTMLVideoElement) => (v.dataset.test = 'from the shell'));
+    expect(await page.locator('#root').isVisible()).toBe(false);
+
+    app.release();
+    await waitForMetadata(page);
+    await shell.waitFor({ state: 'detached' });
+    expect(await lectureVideo(page).getAttribute('data-test')).toBe('from the shell');
+    expect(await page.locator('video').count()).toBe(1);
+    // The app's keys and listeners are on the adopted element.
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+    expect(app.cspErrors).toEqual([]);
+  });
+
+  it('shows no shell for a video that cannot be watched, and the app says why', async () => {
+    const { page } = b;
+    const app = await holdTheApp(page);
+    await page.goto('/video/00000000-0000-4000-8000-000000000000', { waitUntil: 'commit' });
+    // The early reads have settled: the video read answered 404, so no <video> was made.
+    await page.evaluate(
+      () => (window as unknown as { lecternEarlyReadsSent: Promise<void> }).lecternEarlyReadsSent,
+    );
+    expect(await page.locator('#early-watch').isVisible()).toBe(false);
+    app.release();
+    await page.getByRole('heading', { name: 'Video Not Found' }).waitFor();
+    expect(await page.locator('#early-watch').count()).toBe(0);
+  });
+});
