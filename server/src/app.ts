@@ -33,6 +33,7 @@ import { inlineScriptHashes } from './plugins/inline-script-hashes';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
+import { shellVideo } from './features/videos/public';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, deps.shared.counters);
   registerOpenApi(app, config.apiDocs);
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, (videoId) => shellVideo(deps, videoId));
   // Features registered their job handlers and event listeners above; now the backbone runs.
   app.addHook('onReady', async () => {
     await deps.events.start();

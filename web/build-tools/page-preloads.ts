@@ -92,7 +92,11 @@ export function pagePreloads(pages: Record<string, PageHtml>): Plugin {
               `  ${styles.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`).join('\n    ')}\n  </head>`,
             );
           if (shell) {
-            const markup = fs.readFileSync(path.join(import.meta.dirname, '..', shell), 'utf8').trim();
+            // Its comment is for its maintainers, not for every page load.
+            const markup = fs
+              .readFileSync(path.join(import.meta.dirname, '..', shell), 'utf8')
+              .replace(/<!--[\s\S]*?-->/g, '')
+              .trim();
             source = source.replace('<div id="root">', `${markup}\n    <div id="root">`);
           }
           this.emitFile({ type: 'asset', fileName, source });

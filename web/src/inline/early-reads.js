@@ -6,9 +6,9 @@
 // build the very URLs the app requests: the session check (features/auth/api/session.ts) and the watch
 // page's video read (features/questions/api/video-with-questions.ts). A URL that differs is only a
 // wasted read, never a wrong answer.
-// With the video read's answer it also makes the watch page's <video> for a local file, so the media
-// download starts before the app has rendered; the player adopts that element when it mounts
-// (features/player/components/Html5Player.tsx, by the same src) and owns it from then on.
+// With the video read's answer it also shows the watch page's shell with its <video> for a local file,
+// so the media download starts before the app has rendered; the player adopts that element when it
+// mounts (features/player/components/Html5Player.tsx) and owns it from then on.
 /* global window, document, location */
 (function () {
   var reads = new Map();
@@ -26,27 +26,11 @@
     reads.set(url, answer);
     return answer;
   }
-  // The watch page's shell (watch-shell.html), with the video's title and its <video> as the player
-  // shows it. The page is parsed by the time an answer comes; if it were not, the video would still load,
-  // unseen until the player adopts it.
-  function showShell(element, title) {
-    var shell = document.getElementById('early-watch');
-    var slot = shell && shell.querySelector('.lecture-player');
-    if (!slot) return;
-    shell.querySelector('h1').textContent = title;
-    // As Html5Player's playerVideo() sets them, which it does again on adoption.
-    element.controls = true;
-    element.setAttribute('controlslist', 'nofullscreen');
-    element.className = 'player-media';
-    element.style.maxHeight = '480px'; // PLAYER_HEIGHT_PX
-    element.setAttribute('aria-label', title);
-    slot.appendChild(element);
-    shell.hidden = false;
-  }
-  // The watch page's <video>, loading from the moment the video read answers. Resolves once its media
-  // request is on its way (or there is none): the page's chunks are requested after it (the preload
-  // script of build-tools/page-preloads.ts), so that HTTP/1.1's six connections serve the video first.
-  function earlyVideo(answer) {
+  // The watch page's shell (watch-shell.html) shows the video read's video, if the server has not filled it
+  // already. The page is parsed by the time an answer comes. Resolves once the <video>'s media request is
+  // on its way, or there is none: the page's chunks are requested after it (the preload script of
+  // build-tools/page-preloads.ts), so that HTTP/1.1's six connections serve the video first.
+  function showInShell(answer) {
     return (
       answer
         // A copy: the app reads the original answer itself. This .then runs before the app's.
@@ -54,12 +38,14 @@
           return response.ok ? response.clone().json() : null;
         })
         .then(function (video) {
+          var shell = document.getElementById('early-watch');
+          var element = shell && shell.querySelector('video');
+          if (!element || element.getAttribute('src')) return;
           if (!video || video.sourceType !== 'localFile' || !/^\/media\//.test(video.videoSource)) return;
-          var element = document.createElement('video');
-          element.preload = 'metadata';
+          shell.querySelector('h1').textContent = video.title;
+          element.setAttribute('aria-label', video.title);
           element.src = video.videoSource;
-          window.lecternEarlyVideo = element;
-          showShell(element, video.title);
+          shell.hidden = false;
           return new Promise(function (requested) {
             element.addEventListener('loadstart', requested, { once: true });
             element.addEventListener('error', requested, { once: true });
@@ -74,7 +60,7 @@
   if (watch) {
     var lectureId = new URLSearchParams(location.search).get('lectureId');
     try {
-      settled = earlyVideo(
+      settled = showInShell(
         read(
           '/api/upload/' +
             decodeURIComponent(watch[1]) +

@@ -1,10 +1,9 @@
-// The reads web/public/early-reads.js started before the bundle ran, each taken once, by URL: the app
+// The reads inline/early-reads.js started before the bundle ran, each taken once, by URL: the app
 // uses the answer instead of asking again (issue 14).
 
 declare global {
   interface Window {
     lecternEarlyReads?: Map<string, Promise<Response>>;
-    lecternEarlyVideo?: HTMLVideoElement;
   }
 }
 
@@ -17,14 +16,14 @@ export function takeEarlyRead(path: string): Promise<Response> | undefined {
 }
 
 /**
- * The <video> early-reads.js made for the watch page's video, if its src is `src` and no player has
- * taken it yet: its media download has been running since the video read answered.
+ * The <video> of the watch page's shell (inline/watch-shell.html), if it is loading the same media file as
+ * `src`: its download has been running since the page (or the video read) gave it its source. The grant
+ * in its URL may be another than `src`'s (the server filled it for anyone), and is as good.
  */
 export function takeEarlyVideo(src: string): HTMLVideoElement | undefined {
-  const video = typeof window === 'undefined' ? undefined : window.lecternEarlyVideo;
-  if (!video || video.getAttribute('src') !== src) return undefined;
-  delete window.lecternEarlyVideo;
-  return video;
+  const video = document.querySelector<HTMLVideoElement>('#early-watch video[src]');
+  const path = (url: string) => new URL(url, location.href).pathname;
+  return video && path(video.getAttribute('src')!) === path(src) ? video : undefined;
 }
 
 /**

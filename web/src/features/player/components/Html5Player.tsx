@@ -15,13 +15,13 @@ import { useCaptionToggle } from '../hooks/useCaptionToggle';
 import type { PlayerHandle, PlayerSourceProps } from '../types';
 
 /**
- * The player's <video> for `src`: the one early-reads.js made for it, or a new one; with the attributes
- * the player's element always has.
+ * The player's <video> for `src`: the watch page shell's, when it is loading the same file, or a new one;
+ * with the attributes the player's element always has (the shell's has them too, inline/watch-shell.html).
  */
 function playerVideo(src: string): HTMLVideoElement {
   const video = takeEarlyVideo(src) ?? document.createElement('video');
+  if (!video.getAttribute('src')) video.src = src;
   video.preload = 'metadata';
-  if (video.getAttribute('src') !== src) video.src = src;
   video.controls = true;
   // Fullscreen would hide the question cards (SPEC §4), so the native button is hidden as well.
   video.setAttribute('controlslist', 'nofullscreen');
@@ -37,9 +37,9 @@ function playerVideo(src: string): HTMLVideoElement {
  * A local mp4 (videoSource is a /media/… path on the same origin) in a plain <video> element, with its
  * caption <track>s (given by the page) toggled by a button and the C key.
  *
- * The element is made outside React's tree and placed in it, so that a cold watch page can adopt the one
- * web/public/early-reads.js made before the app ran (issue 14: its media download is then well under way
- * when the page renders). Its attributes and listeners are set here; its <track>s go in by a portal.
+ * The element is made outside React's tree and placed in it, so that a cold watch page can adopt its
+ * shell's, shown before the app ran (issue 14: the first frame). Its attributes and listeners are set
+ * here; its <track>s go in by a portal.
  */
 export function Html5Player({
   ref,
