@@ -3,19 +3,20 @@ import type { Page } from 'playwright-core';
 import { type E2eUser, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { lectureVideo, videoState, waitForMetadata } from '../support/player';
-import { type LectureIds, seedClassroom } from '../support/seed';
+import { HOUR, type LectureIds, seedClassroom, seedLecture, uploadVideo } from '../support/seed';
 
 // A cold watch page shows its video before the app has run (issue 14: the first frame): the page's shell
 // (web/src/inline/watch-shell.html) with the <video> the early reads made, which the player then adopts.
 
 describe('the watch page before the app runs', () => {
   const b = useBrowser();
+  let admin: E2eUser;
   let student: E2eUser;
   let ids: LectureIds;
   let videoId: string;
 
   beforeAll(async () => {
-    ({ student, ids, videoId } = await seedClassroom());
+    ({ admin, student, ids, videoId } = await seedClassroom());
   });
 
   /** Holds the app's entry script until the returned function is called; CSP reports are collected. */
@@ -37,8 +38,11 @@ describe('the watch page before the app runs', () => {
     const { page } = b;
     await loginThroughUi(page, student);
     const app = await holdTheApp(page);
+    const served = page.waitForResponse((r) => new URL(r.url()).pathname === `/video/${videoId}`);
     // Not until 'load': the held entry script holds that back.
     await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`, { waitUntil: 'commit' });
+    // Anyone may watch it, so the server sent the shell showing it.
+    expect(await (await served).text()).toMatch(/<video src="\/media\//);
 
     const shell = page.locator('#early-watch');
     await shell.getByRole('heading', { level: 1 }).waitFor();
@@ -69,12 +73,43 @@ describe('the watch page before the app runs', () => {
     const app = await holdTheApp(page);
     await page.goto('/video/00000000-0000-4000-8000-000000000000', { waitUntil: 'commit' });
     // The early reads have settled: the video read answered 404, so no <video> was made.
-    await page.evaluate(
-      () => (window as unknown as { lecternEarlyReadsSent: Promise<void> }).lecternEarlyReadsSent,
-    );
+    await page.evaluate(() => (window as unknown as { lecternFirstFrame: Promise<void> }).lecternFirstFrame);
     expect(await page.locator('#early-watch').isVisible()).toBe(false);
     app.release();
     await page.getByRole('heading', { name: 'Video Not Found' }).waitFor();
     expect(await page.locator('#early-watch').count()).toBe(0);
+  });
+
+  it('fills the shell from the browser’s own video read for a video only some may watch', async () => {
+    const { page } = b;
+    const now = Date.now();
+    const unreleased = await seedLecture(admin, {
+      courseID: ids.courseId,
+      title: 'Next week',
+      topic: 'Later',
+      available: now + 24 * HOUR,
+      start: now + 25 * HOUR,
+      end: now + 26 * HOUR,
+    });
+    const hidden = await uploadVideo(
+      admin,
+      { courseId: ids.courseId, lectureId: unreleased.id },
+      'lecture-90s.mp4',
+      'Not yet released',
+    );
+    await loginThroughUi(page, admin);
+    const app = await holdTheApp(page);
+    const served = page.waitForResponse((r) => new URL(r.url()).pathname === `/video/${hidden}`);
+    await page.goto(`/video/${hidden}?lectureId=${unreleased.id}`, { waitUntil: 'commit' });
+    // The server filled nothing: only the administrator's own read may show it.
+    expect(await (await served).text()).not.toContain('Not yet released');
+    await page.locator('#early-watch').getByRole('heading', { name: 'Not yet released' }).waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#early-watch video') as HTMLVideoElement)?.readyState >= 1,
+    );
+    app.release();
+    await waitForMetadata(page);
+    await page.locator('#early-watch').waitFor({ state: 'detached' });
+    expect(app.cspErrors).toEqual([]);
   });
 });

@@ -18,8 +18,8 @@ export function inlineScripts(): Plugin {
       handler: (html) =>
         html.replace(TAG, (_tag, file: string) => {
           const source = fs.readFileSync(path.join(import.meta.dirname, '../src/inline', file), 'utf8');
-          // Its whole-line comments are for its maintainers, not for every page load.
-          return `<script>${source.replace(/^\s*\/\/.*\n/gm, '').trim()}</script>`;
+          // Its whole-line comments (and the linter's /* global */) are for its maintainers, not for every page load.
+          return `<script>${source.replace(/^\s*(\/\/.*|\/\*.*\*\/)\n/gm, '').trim()}</script>`;
         }),
     },
   };

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 // Writes, beside index.html, a copy of it for one page that also names that page's chunks (modulepreload)
-// and links its stylesheets, so the browser requests them beside the entry instead of after the entry has
-// been downloaded and run and the router has matched the URL (issue 14: the watch page's first frame).
+// and holds its stylesheets, so the browser requests them beside the entry instead of after the entry has
+// been downloaded and run and the router has matched the URL (issue 14: the watch page's first frame);
+// the app starts once the page's video has its first frame (startScript).
 // A page may also have a shell, HTML put before #root (src/inline/watch-shell.html). The server answers the
 // page's URLs with that copy (server/src/plugins/web.ts); every other URL keeps index.html, which names
 // only the entry's own imports.
@@ -31,16 +32,29 @@ function closure(bundle: Record<string, { type: string }>, start: ChunkLike): Ch
 }
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * An inline script that adds the modulepreload links once the early reads are sent
- * (`lecternEarlyReadsSent`, inline/early-reads.js: the watch page's video read and its <video>'s media
- * request). Links in the HTML would be requested by the browser's preload scanner before any script ran,
- * and ~30 chunks would then hold HTTP/1.1's six connections while those requests waited behind them.
- * The server allows it by its hash like every inline script.
+ * An inline script that starts the app once the watch page's video has its first frame
+ * (`lecternFirstFrame`, inline/early-reads.js): it adds the modulepreload links and the entry's module
+ * script then. In the HTML, the browser's preload scanner would request ~30 chunks before the page's
+ * <video>, and they would hold HTTP/1.1's six connections and then the main thread while the video's
+ * first frame came. The entry alone is downloaded beside the video (a preload link, which runs nothing).
+ * The server allows the script by its hash like every inline script.
  */
-function preloadScript(hrefs: string[]): string {
-  return `<script>window.lecternEarlyReadsSent.then(function () { ${JSON.stringify(hrefs)}.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); }); });</script>`;
+function startScript(entry: string, hrefs: string[]): string {
+  const links = `${JSON.stringify(hrefs)}.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });`;
+  const script = `var entry = document.createElement('script'); entry.type = 'module'; entry.crossOrigin = ''; entry.src = ${JSON.stringify(entry)}; document.head.appendChild(entry);`;
+  return `<script>window.lecternFirstFrame.then(function () { ${links} ${script} });</script>`;
+}
+
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
+
+/** A CSS file of this build, as text. */
+function cssText(bundle: Record<string, { type: string }>, fileName: string): string {
+  const asset = bundle[fileName] as { type: string; source?: string | Uint8Array };
+  if (asset?.type !== 'asset') throw new Error(`page-preloads: ${fileName} is not a file of this build`);
+  return typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source!).toString('utf8');
 }
 
 interface PageHtml {
@@ -81,15 +95,23 @@ export function pagePreloads(pages: Record<string, PageHtml>): Plugin {
             (f) => !inIndex.has(f),
           );
           let source = String(html.source);
+          const entryFile = ENTRY.exec(source)?.[1];
+          if (!entryFile) throw new Error('page-preloads: index.html has no module entry');
           const preloads = [...source.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
           preloads.push(...scripts.map((f) => `${base}${f}`));
           source = source
             .replace(MODULE_PRELOAD, '')
-            .replace('<script type="module"', `${preloadScript(preloads)}\n    <script type="module"`)
-            // Linked, not only preloaded: the shell is styled by them before the app runs.
+            .replace(ENTRY, `<link rel="preload" as="script" crossorigin href="${entryFile}">`)
+            .replace('</body>', `  ${startScript(entryFile, preloads)}\n  </body>`)
             .replace(
               '</head>',
-              `  ${styles.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`).join('\n    ')}\n  </head>`,
+              `  ${styles.map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n    ')}\n  </head>`,
+            )
+            // Every stylesheet inline, the entry's and the page's: the shell is styled before the app runs, and
+            // while a page's stylesheet loads Chromium holds back low-priority requests such as the video's.
+            .replace(
+              STYLESHEET,
+              (_link, href: string) => `<style>${cssText(bundle, href.slice(base.length))}</style>`,
             );
           if (shell) {
             // Its comment is for its maintainers, not for every page load.

@@ -1,16 +1,19 @@
-// Starts the first API reads of a cold load while the app's bundle is still downloading and compiling
-// (issue 14: the watch page's first frame). Inlined in the page's <head> by the build
-// (build-tools/inline-scripts.ts), so it runs as soon as the parser reaches it, before the bundle and
-// its chunks are even requested; the server allows it in the CSP by its hash. The
-// app takes each answer once, by URL, instead of asking again (web/src/lib/early-reads.ts). It must
-// build the very URLs the app requests: the session check (features/auth/api/session.ts) and the watch
-// page's video read (features/questions/api/video-with-questions.ts). A URL that differs is only a
-// wasted read, never a wrong answer.
-// With the video read's answer it also shows the watch page's shell with its <video> for a local file,
-// so the media download starts before the app has rendered; the player adopts that element when it
-// mounts (features/player/components/Html5Player.tsx) and owns it from then on.
+// Starts the first API reads of a cold load before the app's bundle runs (issue 14: the watch page's
+// first frame). The build inlines it at the end of the page's <body> (build-tools/inline-scripts.ts), so
+// it runs as soon as the parser reaches it; the server allows it in the CSP by its hash. The app takes
+// each answer once, by URL, instead of asking again (web/src/lib/early-reads.ts). It must build the very
+// URLs the app requests: the session check (features/auth/api/session.ts) and the watch page's video read
+// (features/questions/api/video-with-questions.ts). A URL that differs is only a wasted read, never a
+// wrong answer.
+// On a watch page it also sees to the shell's <video> (watch-shell.html): the server has given it its
+// source when anyone may watch the video, else the video read's answer does here. The player adopts
+// that element when it mounts (features/player/components/Html5Player.tsx).
+// `lecternFirstFrame` resolves once the shell's video has its first frame (or has none to wait for, or
+// after APP_WAIT_MS): a watch page starts the app then (build-tools/page-preloads.ts), because the app's
+// chunks would hold the network and its start the main thread while the video's first frame arrives.
 /* global window, document, location */
 (function () {
+  var APP_WAIT_MS = 500;
   var reads = new Map();
   window.lecternEarlyReads = reads;
   var headers = { accept: 'application/json' };
@@ -26,50 +29,51 @@
     reads.set(url, answer);
     return answer;
   }
-  // The watch page's shell (watch-shell.html) shows the video read's video, if the server has not filled it
-  // already. The page is parsed by the time an answer comes. Resolves once the <video>'s media request is
-  // on its way, or there is none: the page's chunks are requested after it (the preload script of
-  // build-tools/page-preloads.ts), so that HTTP/1.1's six connections serve the video first.
-  function showInShell(answer) {
+  function firstFrame(video) {
+    return new Promise(function (shown) {
+      if (video.readyState >= 2) return shown();
+      video.addEventListener('loadeddata', shown, { once: true });
+      video.addEventListener('error', shown, { once: true });
+      setTimeout(shown, APP_WAIT_MS);
+    });
+  }
+  // The shell shows the video read's video, a local file, with its title.
+  function showInShell(shell, video, answer) {
     return (
       answer
         // A copy: the app reads the original answer itself. This .then runs before the app's.
         .then(function (response) {
           return response.ok ? response.clone().json() : null;
         })
-        .then(function (video) {
-          var shell = document.getElementById('early-watch');
-          var element = shell && shell.querySelector('video');
-          if (!element || element.getAttribute('src')) return;
-          if (!video || video.sourceType !== 'localFile' || !/^\/media\//.test(video.videoSource)) return;
-          shell.querySelector('h1').textContent = video.title;
-          element.setAttribute('aria-label', video.title);
-          element.src = video.videoSource;
+        .then(function (found) {
+          if (!found || found.sourceType !== 'localFile' || !/^\/media\//.test(found.videoSource)) return;
+          shell.querySelector('h1').textContent = found.title;
+          video.setAttribute('aria-label', found.title);
+          video.src = found.videoSource;
           shell.hidden = false;
-          return new Promise(function (requested) {
-            element.addEventListener('loadstart', requested, { once: true });
-            element.addEventListener('error', requested, { once: true });
-          });
+          return firstFrame(video);
         })
         .catch(function () {})
     );
   }
-  var settled = Promise.resolve();
+
+  var shown = Promise.resolve();
   if (headers.authorization) read('/api/login');
   var watch = /^\/video\/([^/]+)(?:\/[^/]+)?\/?$/i.exec(location.pathname);
   if (watch) {
     var lectureId = new URLSearchParams(location.search).get('lectureId');
     try {
-      settled = showInShell(
-        read(
-          '/api/upload/' +
-            decodeURIComponent(watch[1]) +
-            (lectureId ? '?lectureId=' + encodeURIComponent(lectureId) : ''),
-        ),
+      var answer = read(
+        '/api/upload/' +
+          decodeURIComponent(watch[1]) +
+          (lectureId ? '?lectureId=' + encodeURIComponent(lectureId) : ''),
       );
+      var shell = document.getElementById('early-watch');
+      var video = shell && shell.querySelector('video');
+      if (video) shown = video.getAttribute('src') ? firstFrame(video) : showInShell(shell, video, answer);
     } catch {
       // a malformed path: the page reports it
     }
   }
-  window.lecternEarlyReadsSent = settled;
+  window.lecternFirstFrame = shown;
 })();
