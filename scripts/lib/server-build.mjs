@@ -8,6 +8,7 @@ import { isStale } from './freshness.mjs';
 import { root } from './project-env.mjs';
 
 export const serverEntry = path.join(root, 'server/dist/main.js');
+const chunkDir = path.join(path.dirname(serverEntry), 'chunks');
 /** Makes the embedded database's template (scripts/lib/pglite-template.mjs). */
 export const templateEntry = path.join(root, 'server/dist/pglite-template.js');
 // package-lock.json: an install that changes a package changes the lock, and the bundle holds the package.
@@ -56,6 +57,10 @@ export async function ensureServerBuild() {
     format: 'esm',
     target: 'node20',
     external,
+    // What the code imports with import() (the embedded database's driver) becomes a chunk of its own,
+    // read only when imported: PGlite's own static imports then stay out of a PostgreSQL start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     // The packages' CommonJS modules call require(), which an ES module lacks: give them Node's.
     banner: {
       js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);",
@@ -66,12 +71,20 @@ export async function ensureServerBuild() {
     write: false,
     logLevel: 'warning',
   });
-  // Written beside and renamed, so two instances starting at once never load a half-written bundle.
-  fs.mkdirSync(path.dirname(serverEntry), { recursive: true });
-  for (const file of outputFiles) {
+  // Written beside and renamed, so two instances starting at once never load a half-written bundle;
+  // chunks first, so that an entry never names a chunk not there yet.
+  fs.mkdirSync(chunkDir, { recursive: true });
+  const isChunk = (file) => file.path.startsWith(chunkDir + path.sep);
+  for (const file of [...outputFiles.filter(isChunk), ...outputFiles.filter((f) => !isChunk(f))]) {
     const partial = `${file.path}.${process.pid}.partial`;
     fs.writeFileSync(partial, file.contents);
     fs.renameSync(partial, file.path);
+  }
+  // A chunk's name holds a hash of its content: those of earlier builds are no longer named by any entry.
+  const current = new Set(outputFiles.map((file) => path.basename(file.path)));
+  for (const name of fs.readdirSync(chunkDir)) {
+    if (!current.has(name) && !name.endsWith('.partial'))
+      fs.rmSync(path.join(chunkDir, name), { force: true });
   }
   return serverEntry;
 }
