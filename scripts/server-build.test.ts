@@ -4,19 +4,25 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM shared with scripts/start.mjs (no declarations)
 import { ensureServerBuild } from './lib/server-build.mjs';
 
-// The server bundle `npm start` runs (issue 14, start): the npm packages are in it, and what the code
-// imports with import() (the embedded database's driver, nodemailer, the tus server) is in chunks that a
-// start does not read. A static import of one of them anywhere would quietly put it back into every start.
+// The server bundle `npm start` runs (issue 14, start): the npm packages are in it, except those loaded on
+// demand, which a start does not read. A static import of one of them anywhere would quietly put it back
+// into every start.
+
+const ON_DEMAND = ['@electric-sql/pglite', 'nodemailer', '@tus/server', '@tus/file-store'];
 
 /** The files a start reads: the entry and every chunk it imports statically, transitively. */
 function readAtStart(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  const source = fs.readFileSync(file, 'utf8');
-  for (const [, specifier] of source.matchAll(/^import\s(?:[^'"]*?\sfrom\s)?"(\.[^"]+)"/gm))
-    readAtStart(path.resolve(path.dirname(file), specifier!), seen);
+  for (const specifier of staticImports(file).filter((s) => s.startsWith('.')))
+    readAtStart(path.resolve(path.dirname(file), specifier), seen);
   return seen;
 }
+
+const staticImports = (file: string) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/^import\s(?:[^'"]*?\sfrom\s)?"([^"]+)"/gm)].map((m) => m[1]!);
+const dynamicImports = (file: string) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
 
 /** The npm packages bundled into the files, from their source maps. */
 function packagesIn(files: Iterable<string>): Set<string> {
@@ -32,19 +38,36 @@ function packagesIn(files: Iterable<string>): Set<string> {
 }
 
 describe('the server bundle', () => {
-  it('holds the packages a start needs and leaves those loaded on demand to chunks of their own', async () => {
+  it('holds the packages a start needs and leaves those loaded on demand out of what a start reads', async () => {
     const entry = (await ensureServerBuild()) as string;
-    const atStart = readAtStart(entry);
+    const atStart = [...readAtStart(entry)];
     const packages = packagesIn(atStart);
     expect(packages).toContain('fastify');
     expect(packages).toContain('zod');
-    for (const onDemand of ['nodemailer', '@tus/server', 'srvx']) expect(packages).not.toContain(onDemand);
-    // PGlite reads its own files, so it stays an import: in a chunk imported only for the embedded database.
-    const importsPglite = (file: string) =>
-      fs.readFileSync(file, 'utf8').includes('from "@electric-sql/pglite"');
-    expect([...atStart].filter(importsPglite)).toEqual([]);
+    for (const name of [...ON_DEMAND, 'srvx']) expect(packages).not.toContain(name);
+    expect(atStart.flatMap(staticImports).filter((s) => ON_DEMAND.includes(s))).toEqual([]);
+    expect(atStart.flatMap(dynamicImports)).toEqual(expect.arrayContaining(['nodemailer', '@tus/server']));
+  });
+
+  it('has no chunk that a running server reads after its start, so a later build may delete old chunks', async () => {
+    const entry = (await ensureServerBuild()) as string;
     const chunks = path.join(path.dirname(entry), 'chunks');
-    const all = fs.readdirSync(chunks).filter((name) => name.endsWith('.js'));
-    expect(all.some((name) => importsPglite(path.join(chunks, name)))).toBe(true);
+    const files = [
+      entry,
+      ...fs
+        .readdirSync(chunks)
+        .filter((n) => n.endsWith('.js'))
+        .map((n) => path.join(chunks, n)),
+    ];
+    const lazyChunks = files.flatMap(dynamicImports).filter((s) => s.startsWith('.'));
+    // Only the embedded database's driver and migrator, imported while the server starts on PGlite.
+    expect(lazyChunks.map((s) => path.basename(s).replace(/-\w+\.js$/, '')).sort()).toEqual([
+      'migrator',
+      'pglite',
+    ]);
+    const importsPglite = (file: string) => staticImports(file).includes('@electric-sql/pglite');
+    expect(files.filter(importsPglite).map((f) => path.basename(f).replace(/-\w+\.js$/, ''))).toEqual([
+      'pglite',
+    ]);
   });
 });

@@ -27,7 +27,9 @@ const sources = [
  *   installed at all (pg requires it only when asked for);
  * - those only loaded on demand, never at start, so that start does not parse them (~1 MB, ~10 ms):
  *   Fastify's default schema compilers and Ajv (app.ts gives Fastify zod's instead) and light-my-request
- *   (Fastify's `inject`, used by tests).
+ *   (Fastify's `inject`, used by tests); and those our code imports with import() on first use, the mailer
+ *   and the tus server: loaded from node_modules then, not from a chunk of ours, which a later build of a
+ *   checkout that another, still running, instance was started from could have deleted (see below).
  */
 const external = [
   '@electric-sql/pglite',
@@ -38,6 +40,9 @@ const external = [
   '@fastify/fast-json-stringify-compiler',
   'ajv',
   'light-my-request',
+  'nodemailer',
+  '@tus/server',
+  '@tus/file-store',
 ];
 
 /** Bundles the server when its sources (or this script) are newer than the bundle; returns its path. */
@@ -57,8 +62,8 @@ export async function ensureServerBuild() {
     format: 'esm',
     target: 'node20',
     external,
-    // What the code imports with import() (the embedded database's driver) becomes a chunk of its own,
-    // read only when imported: PGlite's own static imports then stay out of a PostgreSQL start.
+    // What the code imports with import() (the embedded database's driver, while starting) becomes a
+    // chunk of its own, read only when imported: PGlite's own static imports stay out of a PostgreSQL start.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     // The packages' CommonJS modules call require(), which an ES module lacks: give them Node's.
@@ -81,6 +86,7 @@ export async function ensureServerBuild() {
     fs.renameSync(partial, file.path);
   }
   // A chunk's name holds a hash of its content: those of earlier builds are no longer named by any entry.
+  // An instance of an earlier build read its own at start; nothing it imports later is a chunk (above).
   const current = new Set(outputFiles.map((file) => path.basename(file.path)));
   for (const name of fs.readdirSync(chunkDir)) {
     if (!current.has(name) && !name.endsWith('.partial'))

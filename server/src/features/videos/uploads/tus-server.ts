@@ -1,8 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
+import type { Server, Upload } from '@tus/server';
 import { VIDEO_ID_HEADER } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import { HttpError, insufficientStorage, isDiskFull } from '../../../lib/errors';
@@ -45,8 +44,19 @@ function stringMetadata(upload: Upload): UploadMetadata {
   return kept;
 }
 
-/** The tus server behind /tus/ (tus.routes.ts); `users` holds the caller of each request it handles. */
-export function createTusServer(deps: AppDeps, users: WeakMap<IncomingMessage, AuthUser>): Server {
+/**
+ * The tus server behind /tus/ (tus.routes.ts); `users` holds the caller of each request it handles. The
+ * tus packages are imported here, with the first tus request, not at start (issue 14): @tus/server's srvx
+ * reads `globalThis.Headers` as it loads, which makes Node load its fetch implementation (~14 ms).
+ */
+export async function createTusServer(
+  deps: AppDeps,
+  users: WeakMap<IncomingMessage, AuthUser>,
+): Promise<Server> {
+  const [{ ERRORS, EVENTS, Server }, { FileStore }] = await Promise.all([
+    import('@tus/server'),
+    import('@tus/file-store'),
+  ]);
   const completions = new Map<string, Promise<Record<string, string>>>();
   const datastore = new FileStore({
     directory: deps.config.uploadsDir,
@@ -116,7 +126,7 @@ export function createTusServer(deps: AppDeps, users: WeakMap<IncomingMessage, A
   const tus = new Server({
     path: '/tus',
     datastore,
-    locker: sharedTusLocker(deps.shared.locks),
+    locker: sharedTusLocker(deps.shared.locks, ERRORS.ERR_LOCK_TIMEOUT),
     maxSize: deps.config.maxUploadBytes,
     relativeLocation: true,
     allowedOrigins: (origin) => origin === publicOrigin, // same allowlist as the API (SECURITY HDR-3)

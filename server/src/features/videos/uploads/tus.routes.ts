@@ -6,18 +6,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
 import { logUploadRejected } from '../../../plugins/security-events';
 import type { Feature } from '../../feature';
+import { createTusServer } from './tus-server';
 import { PURGE_EVERY_MS, PURGE_JOB, purgeStaleUploads } from './upload-purge';
 
 // Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
-// (SECURITY UP-4); what the tus server does is in tus-server.ts. It is made with the first tus request,
-// not at start: @tus/server's srvx reads `globalThis.Headers` as it loads, which makes Node load its
-// fetch implementation, ~14 ms of every start (issue 14).
+// (SECURITY UP-4); what the tus server does is in tus-server.ts, made with the first tus request.
 
 export const tusRoutes: Feature = (app, deps) => {
   const users = new WeakMap<IncomingMessage, AuthUser>();
   let tus: Promise<Server> | undefined;
-  const tusServer = () =>
-    (tus ??= import('./tus-server').then(({ createTusServer }) => createTusServer(deps, users)));
+  const tusServer = () => (tus ??= createTusServer(deps, users));
 
   // FileStore creates its directory in the background; create it now so it never races the app's close.
   fs.mkdirSync(deps.config.uploadsDir, { recursive: true });
