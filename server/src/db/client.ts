@@ -1,7 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
@@ -30,6 +28,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
   const lock = lockDataDir(target.dir);
   try {
+    // Loaded only for the embedded database: on PostgreSQL the start never reads PGlite (issue 14).
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+    ]);
     await ensurePgliteDataDir(target.dir, target.template);
     const client = await PGlite.create({ dataDir: target.dir });
     return {

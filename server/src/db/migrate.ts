@@ -2,7 +2,6 @@ import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverDir } from '../lib/server-dir';
 import type { Database } from './client';
@@ -14,6 +13,7 @@ const MIGRATION_LOCK_KEY = 7_311_204;
 /** Applies the committed SQL migrations; the same set serves PGlite and PostgreSQL. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator'); // as in client.ts
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 
 // PostgreSQL writes PG_VERSION into every data directory; a folder without it holds no database yet.
 const VERSION_FILE = 'PG_VERSION';
@@ -18,6 +17,7 @@ const VERSION_FILE = 'PG_VERSION';
 export async function ensurePgliteDataDir(dir: string, template: string | undefined): Promise<void> {
   if (fs.existsSync(path.join(dir, VERSION_FILE))) return;
   if (!template) {
+    const { PGlite } = await import('@electric-sql/pglite');
     await (await PGlite.create({ dataDir: dir })).close();
     return;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { asEightBit } from './outbox-eml';
 
@@ -21,13 +21,19 @@ export function createMailer(
   options: { smtpUrl: string | undefined; outboxDir: string; from: string },
   log: FastifyBaseLogger,
 ): Mailer {
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start (issue 14): most starts send none.
+  let transport: Promise<Transporter> | undefined;
+  const createTransport = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
 
   return {
     async deliver(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      transport ??= createTransport();
+      const info = await (await transport).sendMail({ from: options.from, ...message });
       if (options.smtpUrl) return;
       // Each file holds live links (a password reset): readable by Lectern's user only (issue 12).
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });

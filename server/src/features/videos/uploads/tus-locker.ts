@@ -1,4 +1,4 @@
-import { ERRORS, type Lock, type Locker } from '@tus/server';
+import type { Lock, Locker } from '@tus/server';
 import type { Locks } from '../../../lib/shared-state';
 
 // @tus/server's default MemoryLocker keeps an upload's lock in one process. On our shared locks
@@ -7,7 +7,8 @@ import type { Locks } from '../../../lib/shared-state';
 
 const tusLockKey = (uploadId: string) => `tus:${uploadId}`;
 
-export function sharedTusLocker(locks: Locks): Locker {
+/** `timeoutError`: what tus answers when a lock is not had in time (its ERRORS.ERR_LOCK_TIMEOUT). */
+export function sharedTusLocker(locks: Locks, timeoutError: unknown): Locker {
   return {
     newLock(id: string): Lock {
       let unlock: (() => Promise<void>) | null = null;
@@ -16,7 +17,7 @@ export function sharedTusLocker(locks: Locks): Locker {
           unlock = await locks
             .lock(tusLockKey(id), { signal, onReleaseRequested: () => void requestRelease() })
             .catch(() => {
-              throw ERRORS.ERR_LOCK_TIMEOUT;
+              throw timeoutError;
             });
         },
         async unlock() {
