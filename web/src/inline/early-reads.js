@@ -57,20 +57,29 @@
     );
   }
 
+  // A watch page whose shell the server filled reads nothing until the video has its first frame: the
+  // reads would hold the network before the video's first request (Chromium holds low-priority requests
+  // back while high-priority ones are under way), and the app needs their answers only when it starts.
   var shown = Promise.resolve();
-  if (headers.authorization) read('/api/login');
   var watch = /^\/video\/([^/]+)(?:\/[^/]+)?\/?$/i.exec(location.pathname);
+  var shell = watch && document.getElementById('early-watch');
+  var video = shell && shell.querySelector('video');
+  if (video && video.getAttribute('src')) shown = firstFrame(video);
+  shown.then(function () {
+    if (headers.authorization) read('/api/login');
+  });
   if (watch) {
     var lectureId = new URLSearchParams(location.search).get('lectureId');
     try {
-      var answer = read(
+      var videoRead =
         '/api/upload/' +
-          decodeURIComponent(watch[1]) +
-          (lectureId ? '?lectureId=' + encodeURIComponent(lectureId) : ''),
-      );
-      var shell = document.getElementById('early-watch');
-      var video = shell && shell.querySelector('video');
-      if (video) shown = video.getAttribute('src') ? firstFrame(video) : showInShell(shell, video, answer);
+        decodeURIComponent(watch[1]) +
+        (lectureId ? '?lectureId=' + encodeURIComponent(lectureId) : '');
+      if (video && !video.getAttribute('src')) shown = showInShell(shell, video, read(videoRead));
+      else
+        shown.then(function () {
+          read(videoRead);
+        });
     } catch {
       // a malformed path: the page reports it
     }
