@@ -148,8 +148,16 @@ export async function seedJoinedLecture(admin: E2eUser, student: E2eUser, live =
   return { courseId: course.id, lectureId: lecture.id };
 }
 
+/** What seedClassroom makes: the instructor, the student, their lecture and its video. */
+export interface Classroom {
+  admin: E2eUser;
+  student: E2eUser;
+  ids: LectureIds;
+  videoId: string;
+}
+
 /** The classroom of the watching journeys: Prof Ada's lecture with the 90 s video, joined by Sam Student. */
-export async function seedClassroom() {
+export async function seedClassroom(): Promise<Classroom> {
   const [admin, student] = await Promise.all([
     signupViaApi({ name: 'Prof Ada' }),
     signupViaApi({ name: 'Sam Student' }),

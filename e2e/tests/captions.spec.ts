@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
-import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
+import { apiCall, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { captionState, putCaptions } from '../support/captions';
+import { useClassroom } from '../support/classroom';
 import { seriousViolations } from '../support/page-check';
 import { lectureVideo, waitForMetadata } from '../support/player';
-import {
-  HOUR,
-  type LectureIds,
-  seedAnsweredQuestion,
-  seedClassroom,
-  seedLecture,
-  uploadVideo,
-} from '../support/seed';
+import { HOUR, seedAnsweredQuestion, seedLecture, uploadVideo } from '../support/seed';
 
 // Captions and transcripts (issue 13): captions over the video toggled with C, the transcript seeking, the
 // course search opening a lecture at the moment a phrase was said, and the instructor's caption editor.
@@ -36,36 +30,32 @@ the Fourier transform turns convolution into products
 
 describe('captions and transcripts', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
+  const classroom = useClassroom();
   let secondVideo: string;
 
   beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
     const at = Date.now() - 2 * HOUR;
-    const two = await seedLecture(admin, {
-      courseID: ids.courseId,
+    const two = await seedLecture(classroom.admin, {
+      courseID: classroom.ids.courseId,
       title: 'Lecture 2',
       topic: 'Convolution',
       start: at,
       end: at + HOUR,
     });
     secondVideo = await uploadVideo(
-      admin,
-      { courseId: ids.courseId, lectureId: two.id },
+      classroom.admin,
+      { courseId: classroom.ids.courseId, lectureId: two.id },
       'lecture-90s.mp4',
       'Convolution',
     );
-    await putCaptions(admin.token, `video/${videoId}`, LECTURE_1);
-    await putCaptions(admin.token, `video/${secondVideo}`, LECTURE_2);
+    await putCaptions(classroom.admin.token, `video/${classroom.videoId}`, LECTURE_1);
+    await putCaptions(classroom.admin.token, `video/${secondVideo}`, LECTURE_2);
   });
 
   it('shows captions over the video at the right moment, toggled with C but not while typing', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     const toggle = page.getByRole('button', { name: 'Captions (C)' });
     await toggle.waitFor();
@@ -93,8 +83,8 @@ describe('captions and transcripts', () => {
 
   it('lists the transcript without playing, and a click on a line seeks there', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     const transcript = page.getByRole('region', { name: 'Transcript' });
     const line = transcript.getByRole('button', { name: '0:10 The sampling theorem' });
@@ -113,8 +103,8 @@ describe('captions and transcripts', () => {
 
   it('finds a phrase said at 1:07 in lecture 2 and opens the lecture there', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/courses/${ids.courseId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/courses/${classroom.ids.courseId}`);
     await page.getByLabel('Search lectures and answers').fill('turns convolution');
     await page.getByRole('button', { name: 'Search' }).click();
     const results = page.getByRole('list', { name: 'Search results' });
@@ -136,25 +126,27 @@ describe('captions and transcripts', () => {
   it('finds words said in an answer and opens that answer at their moment, with its transcript', async () => {
     const { page } = b;
     const asked = await seedAnsweredQuestion(
-      admin,
-      ids.courseId,
-      videoId,
+      classroom.admin,
+      classroom.ids.courseId,
+      classroom.videoId,
       'Why do wheels spin backwards on film?',
     );
-    const { response } = await apiCall<QuestionDto>(`/api/questions/${asked.id}`, { token: admin.token });
+    const { response } = await apiCall<QuestionDto>(`/api/questions/${asked.id}`, {
+      token: classroom.admin.token,
+    });
     await putCaptions(
-      admin.token,
+      classroom.admin.token,
       `response/${response}`,
       'WEBVTT\n\n00:00:02.000 --> 00:00:03.500\nThe strobe effect is aliasing\n',
     );
-    await loginThroughUi(page, student);
-    await page.goto(`/courses/${ids.courseId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/courses/${classroom.ids.courseId}`);
     await page.getByLabel('Search lectures and answers').fill('strobe');
     await page.getByRole('button', { name: 'Search' }).click();
     const results = page.getByRole('list', { name: 'Search results' });
     await results.getByText('Said in an answer at 0:02 into the answer', { exact: false }).waitFor();
     await results.getByRole('link', { name: 'Kinematics at 1:05' }).click();
-    await page.waitForURL(`**/video/${videoId}/${response}?lectureId=*`);
+    await page.waitForURL(`**/video/${classroom.videoId}/${response}?lectureId=*`);
     const overlay = page.getByRole('dialog', { name: 'Why do wheels spin backwards on film?' });
     const answer = overlay.getByLabel('Response video');
     // It starts there: within 1.5 s of the answer's metadata it stands at 0:02 or later, which playing
@@ -177,8 +169,8 @@ describe('captions and transcripts', () => {
 
   it('lets the instructor edit a cue, save a new version, and refuses a broken file naming the line', async () => {
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/captions/video/${videoId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/captions/video/${classroom.videoId}`);
     await page.getByRole('heading', { name: 'Edit English captions' }).waitFor();
     await page.getByLabel('Text of cue 1').fill('Welcome to Signals and Systems, everyone');
     await page.getByRole('button', { name: 'End of cue 1 0.1 s later' }).click();

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { seriousViolations } from '../support/page-check';
 import { waitForMetadata } from '../support/player';
-import { type LectureIds, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+import { seedAnsweredQuestion } from '../support/seed';
 
 // Issue 11, finding 7: where focus goes after navigating, asking, and closing the answer overlay.
 
@@ -15,20 +16,17 @@ const focused = (page: import('playwright-core').Page) =>
 
 describe('focus', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
+  const classroom = useClassroom();
 
   beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
+    const { admin, ids, videoId } = classroom;
     await seedAnsweredQuestion(admin, ids.courseId, videoId, 'Why does the ball slow down going up?');
   });
 
   it('moves to the new page heading on a route change, and the title names the page', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await page.getByRole('link', { name: 'All questions with responses in this lecture' }).click();
     await page.waitForURL('**/lecture-with-responses/**');
@@ -39,8 +37,8 @@ describe('focus', () => {
 
   it('returns to the question box after asking, and to the View Response button after the overlay', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     const box = page.getByLabel('Ask a question about this moment of the video');
     await box.fill('How fast is the ball at the top of its path?');
@@ -58,8 +56,8 @@ describe('focus', () => {
 
   it('the usage page has no serious axe violation (the chart is not focusable while hidden)', async () => {
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/videoAdmin/${videoId}/usage?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/videoAdmin/${classroom.videoId}/usage?lectureId=${classroom.ids.lectureId}`);
     await page.getByRole('heading', { name: 'Engagement over the video' }).waitFor();
     expect(await page.locator('figure[aria-hidden="true"] [tabindex]:not([tabindex="-1"])').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);

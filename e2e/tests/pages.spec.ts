@@ -1,23 +1,21 @@
 import { beforeAll, describe, it } from 'vitest';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { checkPage } from '../support/page-check';
 import { waitForMetadata } from '../support/player';
-import { type LectureIds, askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+import { askViaApi, seedAnsweredQuestion } from '../support/seed';
 
 // Issue 11's evidence: every main page at 1280×800 and 390×844 has no serious axe violation and no
 // sideways scrolling, and leaves a screenshot in e2e/.screenshots (npm test prints where).
 
 describe('main pages at desk and phone width', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
+  const classroom = useClassroom();
   let openQuestionId: string;
 
   beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
+    const { admin, student, ids, videoId } = classroom;
     await seedAnsweredQuestion(admin, ids.courseId, videoId, 'Why does the ball slow down going up?');
     openQuestionId = (await askViaApi(student, videoId, 'What is the unit of acceleration here?', 30)).id;
   });
@@ -37,16 +35,16 @@ describe('main pages at desk and phone width', () => {
 
   it('a student’s pages: home, course, watch, questions, settings', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await checkPage(page, 'home-student');
-    await page.goto(`/courses/${ids.courseId}`);
+    await page.goto(`/courses/${classroom.ids.courseId}`);
     await page.getByRole('heading', { name: 'Lectures' }).waitFor();
     await checkPage(page, 'course-student');
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await checkPage(page, 'watch');
-    await page.goto(`/courses/${ids.courseId}/questions`);
+    await page.goto(`/courses/${classroom.ids.courseId}/questions`);
     await page.getByText('Why does the ball slow down going up?').first().waitFor();
     await checkPage(page, 'course-questions');
     await page.goto('/settings');
@@ -56,24 +54,24 @@ describe('main pages at desk and phone width', () => {
 
   it('an instructor’s pages: course, upload, edit lecture, video admin, questions, usage, action items, respond', async () => {
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/courses/${ids.courseId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/courses/${classroom.ids.courseId}`);
     await page.getByRole('heading', { name: 'Lectures' }).waitFor();
     await checkPage(page, 'course-admin');
-    await page.goto(`/upload/${ids.courseId}`);
+    await page.goto(`/upload/${classroom.ids.courseId}`);
     await page.getByRole('button', { name: 'Upload lecture' }).waitFor();
     await checkPage(page, 'upload');
-    await page.goto(`/editLecture/${ids.lectureId}`);
+    await page.goto(`/editLecture/${classroom.ids.lectureId}`);
     await page.getByRole('heading', { name: 'Manage lecture videos' }).waitFor();
     await page.getByText('lecture-90s').first().waitFor();
     await checkPage(page, 'edit-lecture');
-    await page.goto(`/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await page.goto(`/videoAdmin/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await checkPage(page, 'video-admin');
-    await page.goto(`/${videoId}/questions`);
+    await page.goto(`/${classroom.videoId}/questions`);
     await page.getByText('What is the unit of acceleration here?').first().waitFor();
     await checkPage(page, 'video-questions');
-    await page.goto(`/videoAdmin/${videoId}/usage?lectureId=${ids.lectureId}`);
+    await page.goto(`/videoAdmin/${classroom.videoId}/usage?lectureId=${classroom.ids.lectureId}`);
     await page.getByRole('heading', { level: 1, name: 'Video Usage Summary' }).waitFor();
     await checkPage(page, 'usage');
     await page.goto('/action-items');

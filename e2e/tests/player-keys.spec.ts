@@ -1,26 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { seriousViolations } from '../support/page-check';
 import { lectureVideo, videoState, waitForMetadata } from '../support/player';
-import { type LectureIds, seedClassroom } from '../support/seed';
 
 // The player's keyboard shortcuts on the watch page (issue 11, finding 11; SPEC §9 skips and speeds).
 
 describe('player keys', () => {
   const b = useBrowser();
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
-
-  beforeAll(async () => {
-    ({ student, ids, videoId } = await seedClassroom());
-  });
+  const classroom = useClassroom();
 
   const openWatchPage = async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     return page;
   };

@@ -1,10 +1,11 @@
 import { ERRORS, SUCCESS } from '@lectern/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { apiCall, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { seriousViolations } from '../support/page-check';
 import { lectureVideo, waitForMetadata } from '../support/player';
-import { type LectureIds, askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+import { askViaApi, seedAnsweredQuestion } from '../support/seed';
 
 // Issue 11, finding 10: the small things (edit question's time as m:ss, Save with nothing changed, the
 // usage and duplicate pages naming what they are about, taking a vote back, the question box's moment).
@@ -13,19 +14,17 @@ const NOTHING_CHANGED = 'Nothing to save: no changes were made.';
 
 describe('small things', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
-
-  beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
-  });
+  const classroom = useClassroom();
 
   it('edit question shows the time as m:ss, keeps the stored seconds, takes m:ss and says when nothing changed', async () => {
     const { page } = b;
-    const question = await askViaApi(student, videoId, 'What does the slope of this graph mean?', 53.622723);
-    await loginThroughUi(page, admin);
+    const question = await askViaApi(
+      classroom.student,
+      classroom.videoId,
+      'What does the slope of this graph mean?',
+      53.622723,
+    );
+    await loginThroughUi(page, classroom.admin);
     await page.goto(`/editQuestion/${question.id}`);
     const time = page.getByLabel('Time Asked (m:ss)');
     expect(await time.inputValue()).toBe('0:53');
@@ -37,7 +36,7 @@ describe('small things', () => {
     await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
     const stored = () =>
       apiCall<{ timeAsked: number; level: number }>(`/api/questions/${question.id}`, {
-        token: admin.token,
+        token: classroom.admin.token,
       });
     expect((await stored()).timeAsked).toBe(53.622723);
 
@@ -53,21 +52,21 @@ describe('small things', () => {
 
   it('edit course and edit lecture say when there is nothing to save', async () => {
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/editCourse/${ids.courseId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/editCourse/${classroom.ids.courseId}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
 
-    await page.goto(`/editLecture/${ids.lectureId}`);
+    await page.goto(`/editLecture/${classroom.ids.lectureId}`);
     await page.getByLabel('Title', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Save Changes' }).first().click();
     await page.getByRole('status').filter({ hasText: NOTHING_CHANGED }).waitFor();
-    expect(page.url()).toContain(`/editLecture/${ids.lectureId}`);
+    expect(page.url()).toContain(`/editLecture/${classroom.ids.lectureId}`);
   });
 
   it('Settings says when Update has nothing to send, and why', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     await page.goto('/settings');
     await page.getByRole('checkbox', { name: 'Receive emails for question answers' }).waitFor();
     await page.getByRole('button', { name: 'Update' }).click();
@@ -82,12 +81,12 @@ describe('small things', () => {
 
   it('the usage page names its video; the duplicate page names the lecture and its course', async () => {
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/videoAdmin/${videoId}/usage?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/videoAdmin/${classroom.videoId}/usage?lectureId=${classroom.ids.lectureId}`);
     await page.getByRole('heading', { level: 1, name: 'Video Usage Summary' }).waitFor();
     await page.getByText('Video: lecture-90s').waitFor();
 
-    await page.goto(`/duplicateLecture/${ids.lectureId}`);
+    await page.goto(`/duplicateLecture/${classroom.ids.lectureId}`);
     await page.getByRole('heading', { level: 1, name: 'Duplicate lecture "Kinematics"' }).waitFor();
     await page
       .getByText(/Copies the lecture "Kinematics" of the course Physics .+ into another of your courses\./)
@@ -97,9 +96,14 @@ describe('small things', () => {
 
   it('a vote is taken back by pressing the same arrow again', async () => {
     const { page } = b;
-    await seedAnsweredQuestion(admin, ids.courseId, videoId, 'Why is the acceleration constant here?');
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await seedAnsweredQuestion(
+      classroom.admin,
+      classroom.ids.courseId,
+      classroom.videoId,
+      'Why is the acceleration constant here?',
+    );
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await page
       .getByRole('button', { name: /View Response/ })
       .first()
@@ -118,8 +122,8 @@ describe('small things', () => {
 
   it('the question box says which moment the question will be pinned to, following the video', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await page.getByText('Your question will be pinned to the video at 0:00.').waitFor();
     await lectureVideo(page).evaluate((v: HTMLVideoElement) => {

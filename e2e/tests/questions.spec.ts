@@ -1,29 +1,26 @@
 import { CONFIRM, ERRORS, MEDIA, STATUS_TEXT, SUCCESS, VALIDATION } from '@lectern/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { videoState, waitForMetadata } from '../support/player';
-import { FIXTURES, type LectureIds, answerViaApi, askViaApi, seedClassroom } from '../support/seed';
+import { FIXTURES, answerViaApi, askViaApi } from '../support/seed';
 
 // Asking and answering (SPEC §2 Video, Home, Action Items, Respond, Course questions, Lecture with
 // responses, /videoAdmin; §4).
 
 describe('asking and answering', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
-
-  beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
-  });
+  const classroom = useClassroom();
+  /** The classroom's student asks on its video at `time` seconds, through the API. */
+  const studentAsks = (question: string, time: number) =>
+    askViaApi(classroom.student, classroom.videoId, question, time);
 
   it('a student asks at a moment; the instructor answers; the student sees the card, plays and rates the answer', async () => {
     const question = 'Why does the square move left at this moment?';
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
     await page.getByRole('button', { name: 'Forward 10 seconds' }).click();
@@ -40,7 +37,7 @@ describe('asking and answering', () => {
 
     // The instructor sees it on Home and in Action Items, and answers with an mp4.
     const teacher = await newUserPage(b);
-    await loginThroughUi(teacher, admin);
+    await loginThroughUi(teacher, classroom.admin);
     const needs = teacher.getByRole('region', { name: 'Questions needing a response' });
     await needs.getByText(question).waitFor();
     expect(await needs.textContent()).toContain('Asked by Sam Student at 0:35');
@@ -86,11 +83,11 @@ describe('asking and answering', () => {
   });
 
   it('course questions: the search filters the answered questions; a time loads the video there', async () => {
-    const asked = await askViaApi(student, videoId, 'Where does the SQUARE pattern come from?', 35);
-    await answerViaApi(admin, asked.id);
+    const asked = await studentAsks('Where does the SQUARE pattern come from?', 35);
+    await answerViaApi(classroom.admin, asked.id);
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/courses/${ids.courseId}/questions`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/courses/${classroom.ids.courseId}/questions`);
     const list = page.getByRole('listitem').filter({ hasText: asked.question });
     await list.waitFor();
     const search = page.getByLabel('Search questions');
@@ -108,10 +105,10 @@ describe('asking and answering', () => {
 
   it('a student opens a recent response from Home and finds it in the lecture with responses', async () => {
     const question = 'What does the colour of the bars on screen mean?';
-    const asked = await askViaApi(student, videoId, question, 12);
-    await answerViaApi(admin, asked.id);
+    const asked = await studentAsks(question, 12);
+    await answerViaApi(classroom.admin, asked.id);
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     const recent = page.getByRole('region', { name: 'Your questions with responses' });
     await recent.getByText(question).waitFor();
     await recent
@@ -144,26 +141,26 @@ describe('asking and answering', () => {
       .getByRole('button', { name: 'Close', exact: true })
       .click();
     await page.getByRole('link', { name: 'Return to standard lecture view' }).click();
-    await page.waitForURL(`**/video/${videoId}?lectureId=${ids.lectureId}`);
+    await page.waitForURL(`**/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
   });
 
   it('the instructor lecture view lists both kinds of question; editing and deleting go back to it', async () => {
-    const pending = await askViaApi(student, videoId, 'Is the tone frequency important here?', 50);
-    const done = await askViaApi(student, videoId, 'How fast is the pattern moving, roughly?', 70);
-    await answerViaApi(admin, done.id);
+    const pending = await studentAsks('Is the tone frequency important here?', 50);
+    const done = await studentAsks('How fast is the pattern moving, roughly?', 70);
+    await answerViaApi(classroom.admin, done.id);
     const { page } = b;
-    await loginThroughUi(page, admin);
-    await page.goto(`/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.admin);
+    await page.goto(`/videoAdmin/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     const needs = page.getByRole('region', { name: 'Questions that need a response' });
     const answered = page.getByRole('region', { name: 'Questions already responded to' });
     await needs.getByText(pending.question).waitFor();
     expect(await needs.textContent()).toContain('Asked by Sam Student at 0:50');
     await answered.getByText(done.question).waitFor();
     expect(await page.getByRole('link', { name: 'Edit lecture' }).getAttribute('href')).toBe(
-      `/editLecture/${ids.lectureId}`,
+      `/editLecture/${classroom.ids.lectureId}`,
     );
     expect(await page.getByRole('link', { name: 'Duplicate lecture' }).getAttribute('href')).toBe(
-      `/duplicateLecture/${ids.lectureId}`,
+      `/duplicateLecture/${classroom.ids.lectureId}`,
     );
 
     await answered
@@ -177,7 +174,7 @@ describe('asking and answering', () => {
     await page.getByLabel(/Delete Response/).check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText(SUCCESS.questionUpdated).waitFor();
-    await page.waitForURL(`**/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await page.waitForURL(`**/videoAdmin/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await needs.getByText('How fast is the pattern moving, in pixels per second?').waitFor();
 
     await needs
@@ -196,15 +193,15 @@ describe('asking and answering', () => {
     });
     await page.getByLabel('Delete Question').check();
     await page.getByText(SUCCESS.questionDeleted).waitFor();
-    await page.waitForURL(`**/videoAdmin/${videoId}?lectureId=${ids.lectureId}`);
+    await page.waitForURL(`**/videoAdmin/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await needs.getByText('How fast is the pattern moving, in pixels per second?').waitFor();
     await needs.getByText(pending.question).waitFor({ state: 'detached' });
   });
 
   it('the meeting-end landing marks the question as processing', async () => {
-    const asked = await askViaApi(student, videoId, 'Could you explain the last formula again?', 80);
+    const asked = await studentAsks('Could you explain the last formula again?', 80);
     const { page } = b;
-    await loginThroughUi(page, admin);
+    await loginThroughUi(page, classroom.admin);
     await page.goto(`/handleBBBMeetingEnd/${asked.id}`);
     await page.getByText(STATUS_TEXT.meetingEnded).waitFor();
     await page.goto('/action-items');

@@ -1,28 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { DESKTOP, PHONE, horizontalOverflow } from '../support/page-check';
 import { lectureVideo, waitForMetadata } from '../support/player';
-import { type LectureIds, seedClassroom } from '../support/seed';
 
 // Issue 11, findings 2 and 3: the phone gets the player first and a folding menu; the player keeps 16:9;
 // lecture pages say where they sit; lecture cards show poster, length and how far the viewer got.
 
 describe('phone and desk layouts', () => {
   const b = useBrowser();
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
+  const classroom = useClassroom();
 
-  beforeAll(async () => {
-    ({ student, ids, videoId } = await seedClassroom());
-  });
-
-  const watchUrl = () => `/video/${videoId}?lectureId=${ids.lectureId}`;
+  const watchUrl = () => `/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`;
 
   it('on a phone the whole 16:9 video is on the first screen, above the question cards', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     await page.setViewportSize(PHONE);
     await page.goto(watchUrl());
     await waitForMetadata(page);
@@ -42,7 +36,7 @@ describe('phone and desk layouts', () => {
 
   it('on a phone the menu folds behind a Menu button that opens it and closes on navigating', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
     expect(await menu.isVisible()).toBe(false); // at desk width the links are all there
@@ -63,8 +57,8 @@ describe('phone and desk layouts', () => {
 
   it('the watch page leads back to its course; the course’s card shows poster, length and progress', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
-    await page.goto(`/courses/${ids.courseId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/courses/${classroom.ids.courseId}`);
     const card = page.getByRole('article').filter({ hasText: 'Kinematics' });
     await card.getByText('1:30').waitFor();
     // The poster is decoration (alt=""), so it has no role to find it by.
@@ -89,7 +83,7 @@ describe('phone and desk layouts', () => {
     await expect.poll(() => lectureVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(50);
 
     await crumbs.getByRole('link', { name: /Physics/ }).click();
-    await page.waitForURL(`**/courses/${ids.courseId}`);
+    await page.waitForURL(`**/courses/${classroom.ids.courseId}`);
     await card.getByRole('progressbar', { name: 'Watched 56%' }).waitFor();
     await card.getByText('56% watched').waitFor();
   });

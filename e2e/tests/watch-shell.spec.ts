@@ -1,23 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type E2eUser, loginThroughUi } from '../support/api';
+import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { lectureVideo, videoState, waitForMetadata } from '../support/player';
-import { HOUR, type LectureIds, seedClassroom, seedLecture, uploadVideo } from '../support/seed';
+import { HOUR, seedLecture, uploadVideo } from '../support/seed';
 
 // A cold watch page shows its video before the app has run (issue 14: the first frame): the page's shell
 // (web/src/inline/watch-shell.html) with the <video> the early reads made, which the player then adopts.
 
 describe('the watch page before the app runs', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
-
-  beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
-  });
+  const classroom = useClassroom();
 
   /** Holds the app's entry script until the returned function is called; CSP reports are collected. */
   async function holdTheApp(page: Page) {
@@ -36,11 +30,13 @@ describe('the watch page before the app runs', () => {
 
   it('shows the video with its title first, and the player adopts that same element', async () => {
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     const app = await holdTheApp(page);
-    const served = page.waitForResponse((r) => new URL(r.url()).pathname === `/video/${videoId}`);
+    const served = page.waitForResponse((r) => new URL(r.url()).pathname === `/video/${classroom.videoId}`);
     // Not until 'load': the held entry script holds that back.
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`, { waitUntil: 'commit' });
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`, {
+      waitUntil: 'commit',
+    });
     // Anyone may watch it, so the server sent the shell showing it.
     expect(await (await served).text()).toMatch(/<video src="\/media\//);
 
@@ -83,8 +79,8 @@ describe('the watch page before the app runs', () => {
   it('fills the shell from the browser’s own video read for a video only some may watch', async () => {
     const { page } = b;
     const now = Date.now();
-    const unreleased = await seedLecture(admin, {
-      courseID: ids.courseId,
+    const unreleased = await seedLecture(classroom.admin, {
+      courseID: classroom.ids.courseId,
       title: 'Next week',
       topic: 'Later',
       available: now + 24 * HOUR,
@@ -92,12 +88,12 @@ describe('the watch page before the app runs', () => {
       end: now + 26 * HOUR,
     });
     const hidden = await uploadVideo(
-      admin,
-      { courseId: ids.courseId, lectureId: unreleased.id },
+      classroom.admin,
+      { courseId: classroom.ids.courseId, lectureId: unreleased.id },
       'lecture-90s.mp4',
       'Not yet released',
     );
-    await loginThroughUi(page, admin);
+    await loginThroughUi(page, classroom.admin);
     const app = await holdTheApp(page);
     const served = page.waitForResponse((r) => new URL(r.url()).pathname === `/video/${hidden}`);
     await page.goto(`/video/${hidden}?lectureId=${unreleased.id}`, { waitUntil: 'commit' });

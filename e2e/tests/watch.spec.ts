@@ -1,26 +1,20 @@
 import { ANONYMOUS, CONFIRM, ERRORS, SUCCESS } from '@lectern/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { useClassroom } from '../support/classroom';
 import { lectureVideo, videoState, waitForMetadata } from '../support/player';
-import { type LectureIds, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
+import { seedJoinedLecture, uploadVideo } from '../support/seed';
 
 // Watching a lecture (SPEC §2 Video; §4 player rules, usage logging, the live window).
 
 describe('watching a lecture', () => {
   const b = useBrowser();
-  let admin: E2eUser;
-  let student: E2eUser;
-  let ids: LectureIds;
-  let videoId: string;
-
-  beforeAll(async () => {
-    ({ admin, student, ids, videoId } = await seedClassroom());
-  });
+  const classroom = useClassroom();
 
   it('an anonymous visitor may watch but sees both warnings and no question box', async () => {
     const { page } = b;
-    await page.goto(`/video/${videoId}`);
+    await page.goto(`/video/${classroom.videoId}`);
     await page.getByText(ANONYMOUS.warning).waitFor();
     await page.getByText(ANONYMOUS.askingDisabled).waitFor();
     expect(await page.getByLabel('Ask a question about this moment of the video').count()).toBe(0);
@@ -38,8 +32,8 @@ describe('watching a lecture', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/logging/log')) logged.push(r.postDataJSON() as Record<string, unknown>);
     });
-    await loginThroughUi(page, student);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await loginThroughUi(page, classroom.student);
+    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
     await waitForMetadata(page);
     await lectureVideo(page).evaluate((v: HTMLVideoElement) => v.play());
     const dialog = page.waitForEvent('dialog');
@@ -50,7 +44,11 @@ describe('watching a lecture', () => {
     await page.waitForFunction(() => document.fullscreenElement === null);
     expect((await videoState(page)).paused).toBe(true);
     await expect.poll(() => logged.map((e) => e.action)).toEqual(['videoPlayLecture', 'videoPauseLecture']);
-    expect(logged[0]).toMatchObject({ videoID: videoId, lectureID: ids.lectureId, courseID: ids.courseId });
+    expect(logged[0]).toMatchObject({
+      videoID: classroom.videoId,
+      lectureID: classroom.ids.lectureId,
+      courseID: classroom.ids.courseId,
+    });
 
     // The speed select offers 0.5× to 2.0× and sets the rate, which is logged with the rate.
     const speed = page.getByLabel('Playback speed');
@@ -63,10 +61,10 @@ describe('watching a lecture', () => {
 
   it('plays the next video of the lecture when one ends', async () => {
     const { page } = b;
-    const two = await seedJoinedLecture(admin, await signupViaApi());
-    const first = await uploadVideo(admin, two, 'lecture-10s.mp4');
-    const second = await uploadVideo(admin, two, 'lecture-6s.mp4');
-    await loginThroughUi(page, admin);
+    const two = await seedJoinedLecture(classroom.admin, await signupViaApi());
+    const first = await uploadVideo(classroom.admin, two, 'lecture-10s.mp4');
+    const second = await uploadVideo(classroom.admin, two, 'lecture-6s.mp4');
+    await loginThroughUi(page, classroom.admin);
     await page.goto(`/video/${first}?lectureId=${two.lectureId}`);
     await waitForMetadata(page);
     await page.getByRole('link', { name: 'lecture-10s (current)' }).waitFor();
@@ -83,10 +81,10 @@ describe('watching a lecture', () => {
   });
 
   it('in the live window a question is sent as live; a failed send keeps the typed text', async () => {
-    const liveIds = await seedJoinedLecture(admin, student, true);
-    const liveVideo = await uploadVideo(admin, liveIds, 'lecture-10s.mp4');
+    const liveIds = await seedJoinedLecture(classroom.admin, classroom.student, true);
+    const liveVideo = await uploadVideo(classroom.admin, liveIds, 'lecture-10s.mp4');
     const { page } = b;
-    await loginThroughUi(page, student);
+    await loginThroughUi(page, classroom.student);
     await page.goto(`/video/${liveVideo}?lectureId=${liveIds.lectureId}`);
     const box = page.getByLabel('Ask a question about this moment of the video');
     const text = 'Can we go over the second example live please?';
@@ -102,7 +100,7 @@ describe('watching a lecture', () => {
       question: text,
       videoId: liveVideo,
       live: true,
-      userID: student.id,
+      userID: classroom.student.id,
     });
     await page.getByText(SUCCESS.questionSubmitted(text)).waitFor();
   });
