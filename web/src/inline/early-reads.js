@@ -16,15 +16,22 @@
   var APP_WAIT_MS = 500;
   var reads = new Map();
   window.lecternEarlyReads = reads;
-  var headers = { accept: 'application/json' };
-  try {
-    var session = JSON.parse(localStorage.getItem('lectern.session') || 'null');
-    if (session && typeof session.token === 'string') headers.authorization = 'Bearer ' + session.token;
-  } catch {
-    // no readable session: anonymous reads
+  var headers;
+  // Read at the first read, not before: a cold page's first look at localStorage is a synchronous trip to
+  // the browser process, which held up the first frame of a page whose video the server gave by ~7 ms.
+  function readHeaders() {
+    if (headers) return headers;
+    headers = { accept: 'application/json' };
+    try {
+      var session = JSON.parse(localStorage.getItem('lectern.session') || 'null');
+      if (session && typeof session.token === 'string') headers.authorization = 'Bearer ' + session.token;
+    } catch {
+      // no readable session: anonymous reads
+    }
+    return headers;
   }
   function read(url) {
-    var answer = fetch(url, { headers: headers, priority: 'high' });
+    var answer = fetch(url, { headers: readHeaders(), priority: 'high' });
     answer.catch(function () {}); // the app reports a failure when it takes the answer
     reads.set(url, answer);
     return answer;
@@ -66,7 +73,7 @@
   var video = shell && shell.querySelector('video');
   if (video && video.getAttribute('src')) shown = firstFrame(video);
   shown.then(function () {
-    if (headers.authorization) read('/api/login');
+    if (readHeaders().authorization) read('/api/login');
   });
   if (watch) {
     var lectureId = new URLSearchParams(location.search).get('lectureId');
