@@ -104,15 +104,15 @@ export function pagePreloads(pages: Record<string, PageHtml>): Plugin {
             .replace(MODULE_PRELOAD, '')
             .replace(ENTRY, '')
             .replace('</body>', `  ${startScript(entryFile, preloads)}\n  </body>`)
-            .replace(
-              '</head>',
-              `  ${styles.map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n    ')}\n  </head>`,
-            )
             // Every stylesheet inline, the entry's and the page's: the shell is styled before the app runs, and
             // while a page's stylesheet loads Chromium holds back low-priority requests such as the video's.
             .replace(
               STYLESHEET,
               (_link, href: string) => `<style>${cssText(bundle, href.slice(base.length))}</style>`,
+            )
+            .replace(
+              '</head>',
+              `  ${styles.map((f) => `<style>${cssText(bundle, f)}</style>`).join('\n    ')}\n  </head>`,
             );
           if (shell) {
             // Its comment is for its maintainers, not for every page load.

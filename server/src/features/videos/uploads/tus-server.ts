@@ -15,7 +15,7 @@ import { sharedTusLocker } from './tus-locker';
 import { admitUpload, diskNearlyFull } from './upload-allowance';
 import { type UploadMetadata, uploadKind } from './upload-kinds';
 
-// The tus server behind /tus/ (tus.routes.ts answers the requests and checks the bearer). Creation asks the upload's kind whether the caller may upload it; the owner's id is kept
+// Creation asks the upload's kind whether the caller may upload it; the owner's id is kept
 // in the upload's metadata and HEAD/PATCH/DELETE by anyone else get 403. The last PATCH validates the mp4,
 // imports it and creates the kind's object exactly once, then the upload's files are deleted (a repeated
 // final PATCH gets 404). @tus/file-store takes the offset from the file size on disk, so resuming works
