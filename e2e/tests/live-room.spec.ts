@@ -1,11 +1,11 @@
 import { STATUS_TEXT } from '@lectern/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, signupViaApi } from '../support/api';
+import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
 import { FAKE_MEDIA_ARGS, baseURL, newUserPage, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
 import { answerOf } from '../support/recording';
-import { seedJoinedLecture, uploadVideo } from '../support/seed';
+import { type LectureIds, seedJoinedLecture, uploadVideo } from '../support/seed';
 
 // The built-in live room (issue 10): two Chromium contexts with the fake camera and microphone talk
 // WebRTC to each other, signalled through Lectern; the instructor's recording becomes the answer.
@@ -16,6 +16,49 @@ const roomStatus = (page: Page, text: string | RegExp) =>
 /** The tile of `name` on `page` shows bytes received from that person (RTCPeerConnection stats). */
 const bytesFrom = async (page: Page, name: string) =>
   Number(await page.locator('figure.room-tile', { hasText: name }).getAttribute('data-bytes-received'));
+
+declare global {
+  interface Window {
+    peerConnectionsMade: number;
+  }
+}
+
+/** An init script: the page counts the RTCPeerConnections it makes. */
+function countPeerConnections() {
+  window.peerConnectionsMade = 0;
+  window.RTCPeerConnection = class extends window.RTCPeerConnection {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      window.peerConnectionsMade += 1;
+    }
+  };
+}
+const peerConnectionsMade = (page: Page) => page.evaluate(() => window.peerConnectionsMade);
+
+/** The student asks at 0:25 in the live window and is taken to the room, where they join and wait. */
+async function askLiveAndWait(
+  asker: Page,
+  student: E2eUser,
+  videoId: string,
+  ids: LectureIds,
+  question: string,
+) {
+  await loginThroughUi(asker, student);
+  await asker.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+  await waitForMetadata(asker);
+  await asker.getByRole('button', { name: 'Forward 25 seconds' }).click();
+  await asker.getByLabel('Ask a question about this moment of the video').fill(question);
+  await asker.getByRole('button', { name: 'Ask during the live discussion' }).click();
+  await asker.waitForURL(/\/room\/[0-9a-f-]{36}$/);
+  const questionId = asker.url().split('/').pop()!;
+  await asker.getByRole('button', { name: 'Join the meeting' }).click();
+  await roomStatus(asker, 'Waiting for the instructor…');
+  await asker
+    .getByRole('region', { name: 'In the room' })
+    .getByText(`${student.name} (student, you)`)
+    .waitFor();
+  return { asker, questionId };
+}
 
 describe('a live question answered in the built-in room', () => {
   const b = useBrowser({ args: FAKE_MEDIA_ARGS });
@@ -36,22 +79,22 @@ describe('a live question answered in the built-in room', () => {
       .getByRole('heading', { name: 'Questions needing a response, sorted by course' })
       .waitFor();
 
-    // The student asks at 0:25 in the live window and is taken to the room, where they wait.
     const asker = await newUserPage(b);
-    await loginThroughUi(asker, student);
-    await asker.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
-    await waitForMetadata(asker);
-    await asker.getByRole('button', { name: 'Forward 25 seconds' }).click();
-    await asker.getByLabel('Ask a question about this moment of the video').fill(question);
-    await asker.getByRole('button', { name: 'Ask during the live discussion' }).click();
-    await asker.waitForURL(/\/room\/[0-9a-f-]{36}$/);
-    const questionId = asker.url().split('/').pop()!;
-    await asker.getByRole('button', { name: 'Join the meeting' }).click();
-    await roomStatus(asker, 'Waiting for the instructor…');
-    await asker
-      .getByRole('region', { name: 'In the room' })
-      .getByText('Sam Student (student, you)')
-      .waitFor();
+    await asker.context().addInitScript(countPeerConnections);
+    const { questionId } = await askLiveAndWait(asker, student, videoId, ids, question);
+    // The student's heartbeats are answered late (a slow network) until the instructor's offer has arrived:
+    // a list of the room asked before the instructor joined then comes after that offer, and must not
+    // replace the connection the offer made.
+    let answerHeartbeats!: () => void;
+    const heartbeatsHeld = new Promise<void>((resolve) => (answerHeartbeats = resolve));
+    let heartbeatAsked!: () => void;
+    const firstHeartbeat = new Promise<void>((resolve) => (heartbeatAsked = resolve));
+    await asker.context().route('**/api/rooms/*/heartbeat', async (route) => {
+      heartbeatAsked();
+      const response = await route.fetch();
+      await heartbeatsHeld;
+      await route.fulfill({ response });
+    });
 
     // The instructor's open Action Items shows it at once (pushed, not polled), and they join.
     const live = instructor.getByRole('listitem').filter({ hasText: question });
@@ -67,8 +110,11 @@ describe('a live question answered in the built-in room', () => {
     await live.getByRole('link', { name: 'Join this meeting' }).click();
     const room = await opened;
     expect(room.url()).toBe(`${baseURL()}/room/${questionId}`);
+    await firstHeartbeat;
     await room.getByRole('button', { name: 'Join the meeting' }).click();
     await roomStatus(room, 'In the meeting with Sam Student. The meeting is being recorded.');
+    await expect.poll(() => peerConnectionsMade(asker), { timeout: 10_000 }).toBe(1);
+    answerHeartbeats();
     await roomStatus(asker, 'In the meeting with Prof Ada.');
     await asker.getByRole('region', { name: 'In the room' }).getByText('Prof Ada (instructor)').waitFor();
 
@@ -80,6 +126,7 @@ describe('a live question answered in the built-in room', () => {
         (v) => v.videoWidth > 0,
       ),
     );
+    expect(await peerConnectionsMade(asker)).toBe(1);
 
     await room.waitForTimeout(3_000); // a few seconds of conversation
     await room.getByRole('button', { name: 'End meeting' }).focus();
@@ -103,4 +150,38 @@ describe('a live question answered in the built-in room', () => {
     expect(duration).toBeGreaterThan(2);
     await asker.context().close();
   }, 180_000);
+
+  it('the offers, answers and candidates lost while both join are sent again, and the media flows', async () => {
+    const [admin, student] = await Promise.all([
+      signupViaApi({ name: 'Prof Bo' }),
+      signupViaApi({ name: 'Sia Student' }),
+    ]);
+    const ids = await seedJoinedLecture(admin, student, true);
+    const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    const asker = await newUserPage(b);
+    const { questionId } = await askLiveAndWait(asker, student, videoId, ids, 'Is the slope the speed?');
+
+    // Every signal either browser sends is lost (answered as if relayed) until both are in the meeting.
+    let losing = true;
+    const instructor = b.page;
+    for (const page of [instructor, asker]) {
+      await page
+        .context()
+        .route('**/api/rooms/*/signal', (route) =>
+          losing ? route.fulfill({ status: 204 }) : route.continue(),
+        );
+    }
+    await loginThroughUi(instructor, admin);
+    await instructor.goto(`/room/${questionId}`);
+    await instructor.getByRole('button', { name: 'Join the meeting' }).click();
+    await roomStatus(instructor, 'In the meeting with Sia Student. The meeting is being recorded.');
+    await roomStatus(asker, 'In the meeting with Prof Bo.');
+    await instructor.waitForTimeout(1_000);
+    expect(await bytesFrom(asker, 'Prof Bo')).toBe(0);
+
+    losing = false;
+    await expect.poll(() => bytesFrom(asker, 'Prof Bo'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => bytesFrom(instructor, 'Sia Student'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await asker.context().close();
+  }, 120_000);
 });

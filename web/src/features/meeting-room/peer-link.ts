@@ -1,5 +1,8 @@
 import type { IceServer, SignalKind } from '@lectern/shared';
 
+/** A connection under way changes state within a second or two, even on a slow network. */
+const NEGOTIATION_STALL_MS = 5_000;
+
 export interface PeerLinkOptions {
   iceServers: IceServer[];
   /** The polite side yields when both offer at once (perfect negotiation); exactly one side is. */
@@ -27,6 +30,9 @@ export class PeerLink {
   /** Descriptions and candidates are applied one at a time, in the order they arrived. */
   private inbox: Promise<void> = Promise.resolve();
   private readonly senders = new Map<MediaStreamTrack, RTCRtpSender>();
+  /** When the signalling or the connection last changed state. */
+  private lastMoved = Date.now();
+  private readonly stallCheck = setInterval(() => this.restartIfStalled(), 1000);
 
   constructor(private readonly options: PeerLinkOptions) {
     const pc = new RTCPeerConnection({ iceServers: options.iceServers });
@@ -69,7 +75,11 @@ export class PeerLink {
       streams[0]?.addEventListener('removetrack', (event) => event.track === track && gone());
       options.onChange();
     };
-    pc.onconnectionstatechange = () => options.onChange();
+    pc.onsignalingstatechange = () => (this.lastMoved = Date.now());
+    pc.onconnectionstatechange = () => {
+      this.lastMoved = Date.now();
+      options.onChange();
+    };
     // A dropped network path (Wi-Fi to cable, a NAT rebinding) gets fresh candidates, same room.
     pc.oniceconnectionstatechange = () => {
       if (pc.iceConnectionState === 'failed') pc.restartIce();
@@ -108,8 +118,30 @@ export class PeerLink {
   }
 
   close(): void {
+    clearInterval(this.stallCheck);
     this.connection.close();
     for (const track of this.remoteStream.getTracks()) this.remoteStream.removeTrack(track);
+  }
+
+  /**
+   * Stalled: never connected, or an offer of ours unanswered, for NEGOTIATION_STALL_MS. An offer or answer
+   * lost on the way (or sent to a connection the other side has since replaced) would leave both sides
+   * waiting for ever, since ICE never starts without them and so never fails. Our offer is taken back and
+   * a new one with fresh ICE goes out; if both sides do this at once, politeness settles it as for any
+   * collision. (A link whose checks fail restarts ICE by itself, above.)
+   */
+  private restartIfStalled(): void {
+    const pc = this.connection;
+    const stalled = pc.connectionState === 'new' || pc.signalingState === 'have-local-offer';
+    if (!stalled || this.makingOffer || Date.now() - this.lastMoved < NEGOTIATION_STALL_MS) return;
+    this.lastMoved = Date.now();
+    // In the inbox's turn, so that it never crosses a description being applied.
+    this.inbox = this.inbox
+      .then(async () => {
+        if (pc.signalingState === 'have-local-offer') await pc.setLocalDescription({ type: 'rollback' });
+        pc.restartIce();
+      })
+      .catch(() => undefined); // closed meanwhile
   }
 
   private async apply(kind: SignalKind, data: string): Promise<void> {

@@ -70,7 +70,15 @@ const STREAM_WAIT_MS = 10_000;
 export class RoomSession {
   private snapshot: RoomSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
-  private readonly links = new Map<string, { peer: RoomPeer; link: PeerLink }>();
+  /** `closableAfter`: only a list of peers asked after that one may close the link (see listsAsked). */
+  private readonly links = new Map<string, { peer: RoomPeer; link: PeerLink; closableAfter: number }>();
+  /**
+   * How many lists of the room's peers this tab has asked for (join and heartbeats). A list tells who was
+   * there when it was asked: one asked before an offer arrived from a peer who had just joined (a slow
+   * heartbeat) must not close the link that offer made, or the other side would go on negotiating with a
+   * connection that no longer exists.
+   */
+  private listsAsked = 0;
   private iceServers: IceServer[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Signals leave one at a time, so the other side gets an offer before its candidates. */
@@ -123,7 +131,8 @@ export class RoomSession {
     const known = this.links.get(signal.from);
     // An offer from a peer this tab has not listed yet (it joined a moment ago): answer it now.
     const link =
-      known?.link ?? this.connect({ peerId: signal.from, userId: '', fullName: '', role: 'student' });
+      known?.link ??
+      this.connect({ peerId: signal.from, userId: '', fullName: '', role: 'student' }, this.listsAsked);
     if (!known) void this.sync();
     void link.receive(signal.kind, signal.data);
   };
@@ -197,13 +206,14 @@ export class RoomSession {
   private async enter(): Promise<void> {
     const generation = this.generation;
     try {
+      const asked = ++this.listsAsked;
       const joined = await joinRoom(this.questionId);
       if (generation !== this.generation) {
         return void leaveRoom(this.questionId, joined.self.peerId).catch(() => undefined);
       }
       this.iceServers = joined.iceServers;
       this.update({ phase: 'inRoom', self: joined.self, message: '' });
-      this.reconcile(joined.peers);
+      this.reconcile(joined.peers, asked);
       clearInterval(this.timer);
       this.timer = setInterval(() => void this.sync(), ROOM_HEARTBEAT_MS);
       if (joined.self.role === 'instructor' && !this.recordingSession) {
@@ -222,9 +232,10 @@ export class RoomSession {
     const self = this.snapshot.self;
     if (!self || !['inRoom', 'reconnecting'].includes(this.snapshot.phase)) return;
     try {
+      const asked = ++this.listsAsked;
       const state = await heartbeat(this.questionId, self.peerId);
       if (this.snapshot.phase === 'reconnecting') this.update({ phase: 'inRoom', message: '' });
-      this.reconcile(state.peers);
+      this.reconcile(state.peers, asked);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
         return this.update({ phase: 'reconnecting', message: 'Connection lost. Reconnecting…' });
@@ -240,14 +251,14 @@ export class RoomSession {
     await this.enter();
   }
 
-  /** One link per other peer the server lists; links to peers no longer listed close. */
-  private reconcile(peers: RoomPeer[]): void {
+  /** One link per other peer the server lists; links to peers no longer listed (when asked) close. */
+  private reconcile(peers: RoomPeer[], asked: number): void {
     const self = this.snapshot.self;
     if (!self) return;
     const others = peers.filter((p) => p.peerId !== self.peerId);
     const listed = new Set(others.map((p) => p.peerId));
-    for (const [peerId, { link }] of this.links) {
-      if (!listed.has(peerId)) {
+    for (const [peerId, { link, closableAfter }] of this.links) {
+      if (!listed.has(peerId) && asked > closableAfter) {
         link.close();
         this.links.delete(peerId);
       }
@@ -255,12 +266,12 @@ export class RoomSession {
     for (const peer of others) {
       const known = this.links.get(peer.peerId);
       if (known) known.peer = peer;
-      else this.connect(peer);
+      else this.connect(peer, asked);
     }
     this.refreshRemotes();
   }
 
-  private connect(peer: RoomPeer): PeerLink {
+  private connect(peer: RoomPeer, closableAfter: number): PeerLink {
     const self = this.snapshot.self!;
     const link = new PeerLink({
       iceServers: this.iceServers,
@@ -271,7 +282,7 @@ export class RoomSession {
     });
     const screen = this.snapshot.screen;
     for (const track of screen?.getTracks() ?? []) link.addTrack(track, screen!);
-    this.links.set(peer.peerId, { peer, link });
+    this.links.set(peer.peerId, { peer, link, closableAfter });
     return link;
   }
 
@@ -280,7 +291,7 @@ export class RoomSession {
     if (!from) return;
     this.outbox = this.outbox
       .then(() => sendSignal(this.questionId, { from, to, kind, data }))
-      .catch(() => undefined); // a lost signal is healed by the ICE restart or the rejoin
+      .catch(() => undefined); // a lost signal is healed by the link's restart (PeerLink) or the rejoin
   }
 
   private refreshRemotes(): void {
