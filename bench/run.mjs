@@ -1,5 +1,6 @@
 // npm run bench [-- scenario ...]: runs bench/scenarios/<name>.mjs in turn and prints figures (no pass/fail).
-// Knobs: BENCH_SECONDS (one load run, 5), BENCH_REPEAT (runs per figure, 3), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000),
+// Knobs: BENCH_SECONDS (one load run, 5), BENCH_REPEAT (runs per figure, 3; first-frame has its own,
+// BENCH_FIRST_FRAME_REPEAT), BENCH_MEDIA_MB (served file, 100), BENCH_UPLOAD_MB (upload, 2000),
 // BENCH_DATABASE_URL (a PostgreSQL database the start scenario may use; instructor-lists makes its own on its server).
 import fs from 'node:fs';
 import path from 'node:path';

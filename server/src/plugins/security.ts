@@ -33,6 +33,11 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: str
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Either makes Chromium drop the renderer it readied for the page and start another once the answer
+    // arrives: about 40 ms before a cold watch page can ask for its video, COOP in a new tab and
+    // Origin-Agent-Cluster from another site's link (issue 14; decisions.md, "No COOP or Origin-Agent-Cluster header").
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
   });
   // Helmet's middleware only sets headers; since 8.1 it never calls back with an error.
   app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, () => done()));

@@ -25,6 +25,12 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends neither COOP nor Origin-Agent-Cluster, which start a page in a second renderer (decisions.md)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers).not.toHaveProperty('cross-origin-opener-policy');
+    expect(res.headers).not.toHaveProperty('origin-agent-cluster');
+  });
+
   it('keeps the reset token out of the Referer: no-referrer on /reset-password (SECURITY RESET-3)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/reset-password/${'t'.repeat(43)}` });
     expect(res.headers['referrer-policy']).toBe('no-referrer');
