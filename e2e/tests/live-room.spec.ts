@@ -100,7 +100,8 @@ describe('a live question answered in the built-in room', () => {
     const live = instructor.getByRole('listitem').filter({ hasText: question });
     await live.getByText(STATUS_TEXT.liveWaiting).waitFor({ timeout: 3_000 });
     // The room window's events stream, which carries the other browser's signals, opens 3 s late (a busy
-    // server): joining waits for it, or the first offer and answer would be lost and no media would flow.
+    // server): joining waits for it, or the first offer and answer would be lost and the media would wait
+    // for the stalled negotiation to start again.
     await instructor.context().route('**/api/events*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();

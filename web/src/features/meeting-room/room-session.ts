@@ -108,7 +108,7 @@ export class RoomSession {
       this.update({ localStream: media.stream, mediaProblem: media.problem });
     }
     // Joined before the stream is open (a window just opened), the first offers and answers would be lost
-    // and the link would never connect.
+    // and the link would connect only once its stalled negotiation started again (PeerLink).
     await this.streamReady();
     if (generation !== this.generation) return;
     await this.enter();
