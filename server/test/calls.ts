@@ -21,6 +21,8 @@ export function call(t: TestApp, method: Method, url: string, options: CallOptio
   });
 }
 
+export type Caller = ReturnType<typeof caller>;
+
 /** call() bound to one app, user first (anonymous with null): the short form of the courses tests. */
 export function caller(t: TestApp) {
   return (who: TestUser | null, method: Method, url: string, payload?: object) =>

@@ -5,20 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAdmins, courseMembers, courses, lectureMembers } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { seedCourse, seedLectureMember } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { caller } from '../../../test/calls';
-import { type World, buildWorld } from '../../../test/world';
+import type { TestApp } from '../../../test/test-app';
+import type { Caller } from '../../../test/calls';
+import { type World, worldApp } from '../../../test/world';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('courses API', () => {
   let t: TestApp;
   let w: World;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-    call = caller(t);
-  });
+  let call: Caller;
+  beforeAll(async () => ({ t, w, call } = await worldApp()));
   afterAll(() => t.close());
 
   describe('GET /api/courses/user-courses/:userId', () => {

@@ -14,10 +14,10 @@ import {
   seedResponse,
   seedVideo,
 } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { appendToPlaylist } from './lectures.repository';
-import { caller } from '../../../test/calls';
-import { type World, buildWorld } from '../../../test/world';
+import type { Caller } from '../../../test/calls';
+import { type World, worldApp } from '../../../test/world';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 // Removing videos, deleting lectures and courses, and the cleanup that follows (DESIGN §4).
@@ -25,12 +25,8 @@ import { courseSnapshot } from '../../../test/course-snapshot';
 describe('playlist edits and deletions', () => {
   let t: TestApp;
   let w: World;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-    call = caller(t);
-  });
+  let call: Caller;
+  beforeAll(async () => ({ t, w, call } = await worldApp()));
   afterAll(() => t.close());
 
   const rowsOf = async (videoIds: string[]) => ({

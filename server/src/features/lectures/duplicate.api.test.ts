@@ -10,22 +10,20 @@ import {
   seedResponse,
   seedVideo,
 } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { call as callWith, caller } from '../../../test/calls';
-import { type World, buildWorld } from '../../../test/world';
+import type { TestApp } from '../../../test/test-app';
+import { type Caller, call as callWith } from '../../../test/calls';
+import { type World, worldApp } from '../../../test/world';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('POST /api/lectures/duplicate', () => {
   let t: TestApp;
   let w: World;
-  let call: ReturnType<typeof caller>;
+  let call: Caller;
   /** Course T, also administered by adminA: the target of the duplicates. */
   let T: { id: string };
   let media: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-    call = caller(t);
+    ({ t, w, call } = await worldApp());
     T = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
     media = await seedMedia(t.db, t.media);
   });

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lectures, videos } from '../../db/schema';
 import { seedLecture, seedMedia, seedVideo } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { caller } from '../../../test/calls';
-import { type World, buildWorld } from '../../../test/world';
+import type { TestApp } from '../../../test/test-app';
+import type { Caller } from '../../../test/calls';
+import { type World, worldApp } from '../../../test/world';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 const HOUR = 3_600_000;
@@ -14,12 +14,8 @@ const HOUR = 3_600_000;
 describe('lectures API', () => {
   let t: TestApp;
   let w: World;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-    call = caller(t);
-  });
+  let call: Caller;
+  beforeAll(async () => ({ t, w, call } = await worldApp()));
   afterAll(() => t.close());
 
   describe('GET /api/lectures/courseLectures/:courseId', () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, meetings } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
 import type { TestUser } from '../../../test/factories';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld } from '../../../test/world';
+import type { TestApp } from '../../../test/test-app';
+import { type World, worldApp } from '../../../test/world';
 import { meetingsServiceOf } from './meetings.registry';
 import { closeOverdueRooms } from './room-lifetime';
 
@@ -18,10 +18,7 @@ const HOUR = 3_600_000;
 describe('live rooms (built-in provider)', () => {
   let t: TestApp;
   let w: World;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-  });
+  beforeAll(async () => ({ t, w } = await worldApp()));
   afterAll(() => t.close());
 
   async function askLive(): Promise<string> {

@@ -5,9 +5,9 @@ import type { ActiveUserCounts } from '@lectern/shared';
 import { usageEvents, videos } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { seedQuestion, seedVideo } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { type World, buildWorld } from '../../../test/world';
+import { type World, worldApp } from '../../../test/world';
 
 // Issue 12, item 9: usage events only for what the caller may watch, positions inside the video, and
 // no anonymous or outside viewer in an unreleased lecture's "currently watching".
@@ -15,10 +15,7 @@ import { type World, buildWorld } from '../../../test/world';
 describe('POST /api/logging/log checks what the event names', () => {
   let t: TestApp;
   let w: World;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-  });
+  beforeAll(async () => ({ t, w } = await worldApp()));
   afterAll(() => t.close());
 
   const log = (who: TestUser | null, body: object) => {
