@@ -35,12 +35,21 @@ function countPeerConnections() {
 }
 const peerConnectionsMade = (page: Page) => page.evaluate(() => window.peerConnectionsMade);
 
+/** An instructor and a student of a lecture that is live now, with a 90 s video. */
+async function liveLecture(instructorName: string, studentName: string) {
+  const [admin, student] = await Promise.all([
+    signupViaApi({ name: instructorName }),
+    signupViaApi({ name: studentName }),
+  ]);
+  const ids = await seedJoinedLecture(admin, student, true);
+  const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+  return { admin, student, ids, videoId };
+}
+
 /** The student asks at 0:25 in the live window and is taken to the room, where they join and wait. */
 async function askLiveAndWait(
   asker: Page,
-  student: E2eUser,
-  videoId: string,
-  ids: LectureIds,
+  { student, ids, videoId }: { student: E2eUser; ids: LectureIds; videoId: string },
   question: string,
 ) {
   await loginThroughUi(asker, student);
@@ -64,12 +73,8 @@ describe('a live question answered in the built-in room', () => {
   const b = useBrowser({ args: FAKE_MEDIA_ARGS });
 
   it('the student asks live and waits; the instructor sees it at once, joins, both get media; the recording becomes the answer', async () => {
-    const [admin, student] = await Promise.all([
-      signupViaApi({ name: 'Prof Ada' }),
-      signupViaApi({ name: 'Sam Student' }),
-    ]);
-    const ids = await seedJoinedLecture(admin, student, true);
-    const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    const lecture = await liveLecture('Prof Ada', 'Sam Student');
+    const { admin, student, ids, videoId } = lecture;
     const question = 'Could you show this step again, live?';
 
     const instructor = b.page;
@@ -81,7 +86,7 @@ describe('a live question answered in the built-in room', () => {
 
     const asker = await newUserPage(b);
     await asker.context().addInitScript(countPeerConnections);
-    const { questionId } = await askLiveAndWait(asker, student, videoId, ids, question);
+    const { questionId } = await askLiveAndWait(asker, lecture, question);
     // The student's heartbeats are answered late (a slow network) until the instructor's offer has arrived:
     // a list of the room asked before the instructor joined then comes after that offer, and must not
     // replace the connection the offer made.
@@ -153,14 +158,9 @@ describe('a live question answered in the built-in room', () => {
   }, 180_000);
 
   it('the offers, answers and candidates lost while both join are sent again, and the media flows', async () => {
-    const [admin, student] = await Promise.all([
-      signupViaApi({ name: 'Prof Bo' }),
-      signupViaApi({ name: 'Sia Student' }),
-    ]);
-    const ids = await seedJoinedLecture(admin, student, true);
-    const videoId = await uploadVideo(admin, ids, 'lecture-90s.mp4');
+    const lecture = await liveLecture('Prof Bo', 'Sia Student');
     const asker = await newUserPage(b);
-    const { questionId } = await askLiveAndWait(asker, student, videoId, ids, 'Is the slope the speed?');
+    const { questionId } = await askLiveAndWait(asker, lecture, 'Is the slope the speed?');
 
     // Every signal either browser sends is lost (answered as if relayed) until both are in the meeting.
     let losing = true;
@@ -172,7 +172,7 @@ describe('a live question answered in the built-in room', () => {
           losing ? route.fulfill({ status: 204 }) : route.continue(),
         );
     }
-    await loginThroughUi(instructor, admin);
+    await loginThroughUi(instructor, lecture.admin);
     await instructor.goto(`/room/${questionId}`);
     await instructor.getByRole('button', { name: 'Join the meeting' }).click();
     await roomStatus(instructor, 'In the meeting with Sia Student. The meeting is being recorded.');
