@@ -35,7 +35,8 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: str
     crossOriginEmbedderPolicy: false,
     // Either makes Chromium drop the renderer it readied for the page and start another once the answer
     // arrives: about 40 ms before a cold watch page can ask for its video, COOP in a new tab and
-    // Origin-Agent-Cluster from another site's link (issue 14; decisions.md, "No COOP or Origin-Agent-Cluster header").
+    // Origin-Agent-Cluster from another site's link (issue 14; decisions.md, "No COOP or
+    // Origin-Agent-Cluster header").
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
   });
