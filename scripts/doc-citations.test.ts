@@ -89,6 +89,18 @@ describe('citations of the product, design and security documents', () => {
     expect(unresolved).toEqual([]);
   });
 
+  it('names only requirement ids that exist, with or without the SECURITY prefix', () => {
+    const ids = requirementIds();
+    const prefixes = [...new Set([...ids].map((id) => id.replace(/-\d+$/, '')))].join('|');
+    const named = new RegExp(`\\b(?:${prefixes})-\\d+\\b`, 'g');
+    const unknown = sources.flatMap(({ file, lines }) =>
+      lines.flatMap((text, index) =>
+        [...text.matchAll(named)].filter(([id]) => !ids.has(id)).map(([id]) => `${file}:${index + 1} ${id}`),
+      ),
+    );
+    expect(unknown).toEqual([]);
+  });
+
   it('cites sections by number', () => {
     const unnumbered = sources.flatMap(({ file, lines }) =>
       lines.flatMap((text, index) => (UNNUMBERED.test(text) ? [`${file}:${index + 1}`] : [])),
