@@ -109,6 +109,18 @@ describe('citations of the product, design and security documents', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('cites no markdown document that is not in the repository', () => {
+    const documents = new Set(sources.map(({ file }) => path.basename(file)));
+    const outside = sources.flatMap(({ file, lines }) =>
+      lines.flatMap((text, index) =>
+        [...text.matchAll(/\b([\w-]+\.md) §/g)]
+          .filter(([, name]) => !documents.has(name!))
+          .map(([cited]) => `${file}:${index + 1} ${cited}`),
+      ),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('cites sections by number', () => {
     const unnumbered = sources.flatMap(({ file, lines }) =>
       lines.flatMap((text, index) => (UNNUMBERED.test(text) ? [`${file}:${index + 1}`] : [])),

@@ -11,7 +11,7 @@ import {
   type ImportRecordingPayload,
 } from './recording-import';
 
-// What BigBlueButton tells Lectern (api.md §2). Nothing unsigned, forged or replayed changes anything:
+// What BigBlueButton tells Lectern (BBB §2). Nothing unsigned, forged or replayed changes anything:
 // the end callback needs the room's own token (403), the recording-ready one a JWT signed with the
 // shared secret (401), once per recording (409).
 

@@ -9,7 +9,7 @@ import type { BbbClient } from './bbb-client';
 import { END_CALLBACK_PATH, RECORDING_READY_PATH } from './bbb-provider';
 import { IMPORT_RECORDING_JOB, type ImportRecordingPayload, importRecordingJob } from './recording-import';
 
-// BigBlueButton's callbacks (api.md §2). They are always routed, so the API is the same whichever provider
+// BigBlueButton's callbacks (BBB §2). They are always routed, so the API is the same whichever provider
 // runs; without BigBlueButton configured they answer 404. Neither needs a login: the end callback carries
 // the room's token, the recording-ready one a JWT signed with the shared secret.
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { MeetingRow } from '../meetings.repository';
 
-// The end callback of BigBlueButton is not signed (api.md §2): its URL carries our own token, different
+// The end callback of BigBlueButton is not signed (BBB §2): its URL carries our own token, different
 // for every opening of a room, derived from the shared secret so that a repeated `create` (after
 // BigBlueButton dropped an empty meeting) carries the same one. Only its hash is stored.
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The recording-ready callback's `signed_parameters` (api.md §2): a JWT signed HS256 with the shared
+// The recording-ready callback's `signed_parameters` (BBB §2): a JWT signed HS256 with the shared
 // secret, payload { meeting_id, record_id } (and `exp` when the server sets one). Only HS256 is
 // accepted: a token naming another algorithm, `none` included, is refused.
 

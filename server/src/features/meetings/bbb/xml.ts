@@ -1,4 +1,4 @@
-// BigBlueButton answers in small, flat XML documents (api.md §3). Only a few known elements are read, so
+// BigBlueButton answers in small, flat XML documents (BBB §3). Only a few known elements are read, so
 // a tag reader is enough; nothing here is rendered or evaluated.
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
