@@ -25,7 +25,8 @@ interface Entry {
 /** What one caller's poll adds to a snapshot, valid while that very snapshot is current. */
 interface Overlay<V> {
   snapshotId: number;
-  readAt: number;
+  /** Wall-clock ms after which it is read again. */
+  until: number;
   value: V;
 }
 
@@ -100,12 +101,13 @@ export class LectureQuestionsCache<V> {
     keep: (value: V) => boolean,
   ): Promise<V> {
     const hit = this.overlays.get(key);
-    // Kept `overlayMs` plus a share of it fixed per caller, so a class that came together re-reads spread out.
-    const keepMs = this.overlayMs + spreadMs(key, this.overlayMs);
-    if (hit && hit.snapshotId === snapshot.id && now - hit.readAt < keepMs) return hit.value;
+    if (hit && hit.snapshotId === snapshot.id && now < hit.until) return hit.value;
     const value = await load();
     if (this.overlays.size >= this.maxOverlays) this.overlays.clear();
-    if (keep(value)) this.overlays.set(key, { snapshotId: snapshot.id, readAt: now, value });
+    // Kept `overlayMs` plus a share of it fixed per caller, so a class that came together re-reads spread
+    // out; the share is a hash, worked out here rather than at every poll.
+    const until = now + this.overlayMs + spreadMs(key, this.overlayMs);
+    if (keep(value)) this.overlays.set(key, { snapshotId: snapshot.id, until, value });
     else this.overlays.delete(key);
     return value;
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QuestionDto, type VoteOption } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { Representation } from '../../lib/representation';
 import {
   type CallerCourses,
   type LectureRow,
@@ -46,8 +47,8 @@ export interface LectureSnapshot {
   /** Askers and home courses of its questions: a caller among neither gets the common answer. */
   askers: ReadonlySet<string>;
   homeCourses: ReadonlySet<string>;
-  /** Bodies that are the same for many callers, built on first use. */
-  common: Map<string, Buffer>;
+  /** Answers that are the same for many callers, made on first use (with their codings) and shared. */
+  common: Map<string, Representation>;
 }
 
 function template(deps: AppDeps, row: QuestionRow): QuestionTemplate {
@@ -151,16 +152,21 @@ function commonKey(snapshot: LectureSnapshot, viewer: PollViewer): string | null
   return `student:${visibleCourseId(viewer.courses, snapshot.lecture.courseId)}`;
 }
 
-/** The caller's answer, as JSON text. */
-export function answerFor(snapshot: LectureSnapshot, viewer: PollViewer): Buffer | string {
+/** The caller's answer: shared by every caller of the same standing, else made by `own` on a miss. */
+export function representationFor(
+  snapshot: LectureSnapshot,
+  viewer: PollViewer,
+  own: (make: () => Representation) => Representation,
+): Representation {
+  const make = () => new Representation(Buffer.from(render(snapshot, viewer)));
   const key = commonKey(snapshot, viewer);
-  if (key === null) return render(snapshot, viewer);
-  let body = snapshot.common.get(key);
-  if (!body) {
-    body = Buffer.from(render(snapshot, viewer));
-    snapshot.common.set(key, body);
+  if (key === null) return own(make);
+  let answer = snapshot.common.get(key);
+  if (!answer) {
+    answer = make();
+    snapshot.common.set(key, answer);
   }
-  return body;
+  return answer;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
+import { sendRepresentation } from '../../lib/send-representation';
 import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
@@ -32,7 +33,6 @@ import { registerProcessingTarget } from '../videos/processing/processing.job';
 import { registerUploadKind } from '../videos/uploads/upload-kinds';
 import { registerAnswerImport } from './answer-import';
 import { responseTarget } from './pending-response';
-import { sendWithEtag } from './etag';
 import { LectureQuestionsCache } from './lecture-questions.cache';
 import { type LecturePollCache, createLecturePoll } from './lecture-poll.service';
 import { type QuestionPage, createQuestionListsService } from './question-lists.service';
@@ -170,16 +170,18 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.get(
     '/api/questions/lecture-questions/:lectureId',
-    // The answer is JSON text made from rows checked against QuestionDto (lecture-snapshot.ts); answered
-    // from memory, it is limited per instance rather than with a database write per request.
+    // The answer is JSON text made from rows checked against QuestionDto (lecture-snapshot.ts), kept with
+    // its codings (so not compressed again by the plugin); answered from memory, it is limited per
+    // instance rather than with a database write per request.
     {
       schema: { params: QuestionLectureParams, response: { 200: QuestionList } },
       config: { ...user, rateLimit: false },
       onRequest: perInstanceLimit(),
+      compress: false,
     },
     async (req, reply) => {
       const poll = await pollLecture(currentUser(req), req.params.lectureId);
-      return sendWithEtag(req, reply, poll.etag, poll.body);
+      return sendRepresentation(req, reply, poll.etag, poll.representation);
     },
   );
 
