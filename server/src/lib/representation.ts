@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /**
@@ -22,12 +21,12 @@ export const BROTLI_OPTIONS: zlib.BrotliOptions = {
   },
 };
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-// Off the event loop (libuv's pool): a 250 KB answer takes milliseconds to compress.
-const COMPRESS: Record<Exclude<Encoding, 'identity'>, (bytes: Buffer) => Promise<Buffer>> = {
-  br: (bytes) => brotli(bytes, BROTLI_OPTIONS),
-  gzip: (bytes) => gzip(bytes),
+type Compress = (bytes: Buffer, done: (error: Error | null, result: Buffer) => void) => void;
+// Off the event loop (libuv's pool): a 250 KB answer takes milliseconds to compress. zlib's functions are
+// looked up at each call, so that a test can count them.
+const COMPRESS: Record<Exclude<Encoding, 'identity'>, Compress> = {
+  br: (bytes, done) => zlib.brotliCompress(bytes, BROTLI_OPTIONS, done),
+  gzip: (bytes, done) => zlib.gzip(bytes, done),
 };
 
 /** q-values of an Accept-Encoding header, by coding (lower case); `*` stands for every other coding. */
@@ -89,7 +88,10 @@ export class Representation {
     if (encoding === 'identity') return Promise.resolve(this.identity);
     let made = this.encoded.get(encoding);
     if (!made) {
-      made = COMPRESS[encoding](this.identity);
+      const compress = COMPRESS[encoding];
+      made = new Promise<Buffer>((resolve, reject) =>
+        compress(this.identity, (error, result) => (error ? reject(error) : resolve(result))),
+      );
       this.encoded.set(encoding, made);
       // A failure is not kept: the next ask tries again.
       made.catch(() => this.encoded.delete(encoding));

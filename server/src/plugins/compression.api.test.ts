@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, expectStatus } from '../../test/calls';
 import { seedQuestion } from '../../test/seed';
 import { type TestApp, createTestApp } from '../../test/test-app';
@@ -38,6 +38,28 @@ describe('compressed API answers', () => {
     const gz = await call(t, 'GET', url(), { as: w.users.adminA, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses a JSON read once for every caller who gets the very same answer', async () => {
+    const read = (who: (typeof w.users)[keyof typeof w.users], encoding = 'gzip, deflate, br, zstd') =>
+      call(t, 'GET', `/api/upload/${w.VA1.id}`, { as: who, headers: { 'accept-encoding': encoding } });
+    const [ada, cora] = [await read(w.users.adminA, 'identity'), await read(w.users.coAdminA, 'identity')];
+    expect(ada.body).toBe(cora.body); // the course's two admins see the same answer
+    const compressions = vi.spyOn(zlib, 'brotliCompress');
+    try {
+      const [first, second] = [await read(w.users.adminA), await read(w.users.coAdminA)];
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toBe(ada.body);
+      expect(compressions).toHaveBeenCalledTimes(1);
+      // A changed answer is compressed afresh.
+      await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id, timeAsked: 99 });
+      const changed = await read(w.users.adminA);
+      expect(changed.rawPayload.equals(first.rawPayload)).toBe(false);
+      expect(compressions).toHaveBeenCalledTimes(2);
+    } finally {
+      compressions.mockRestore();
+    }
   });
 
   it('leaves small answers as they are', async () => {
