@@ -6,6 +6,7 @@ import type { Representation } from './representation';
  */
 export class RepresentationCache {
   private readonly entries = new Map<string, Representation>();
+  private held = 0;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -15,21 +16,14 @@ export class RepresentationCache {
       this.entries.delete(key); // moved to the most recent end
     else {
       found = make();
-      this.evictFor(found.size);
+      this.held += found.footprint;
+      for (const [oldKey, old] of this.entries) {
+        if (this.held <= this.maxBytes) break;
+        this.entries.delete(oldKey);
+        this.held -= old.footprint;
+      }
     }
     this.entries.set(key, found);
     return found;
-  }
-
-  // Summed afresh on each insert, since a representation grows as its codings are made; inserts are
-  // rare (a caller's answer after a change) and the entries few (megabytes of 100 KB answers).
-  private evictFor(incoming: number): void {
-    let held = incoming;
-    for (const entry of this.entries.values()) held += entry.size;
-    for (const [key, entry] of this.entries) {
-      if (held <= this.maxBytes) return;
-      this.entries.delete(key);
-      held -= entry.size;
-    }
   }
 }

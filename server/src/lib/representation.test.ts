@@ -43,8 +43,7 @@ describe('Representation', () => {
 
 describe('RepresentationCache', () => {
   it('keeps one representation per key and forgets the least recently used past its size', () => {
-    const size = json(200).length;
-    const cache = new RepresentationCache(size * 2.5);
+    const cache = new RepresentationCache(new Representation(json(200)).footprint * 2.5);
     const made: string[] = [];
     const get = (key: string) => cache.get(key, () => (made.push(key), new Representation(json(200))));
     const a = get('a');

@@ -99,8 +99,8 @@ export class Representation {
     return made;
   }
 
-  /** What it holds in memory, roughly: the answer, and the codings (a fraction of it) once made. */
-  get size(): number {
-    return this.identity.length * (1 + 0.2 * this.encoded.size);
+  /** What it may hold in memory: the answer, with room for its codings (a tenth of JSON or less each). */
+  get footprint(): number {
+    return this.identity.length * 1.3;
   }
 }
