@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/env';
 import type { Db } from './db/client';
 import type { EventBus } from './events/event-bus';
+import type { NoticeBus } from './events/notice-bus';
 import type { JobQueue } from './jobs/job-queue';
 import type { MailQueue } from './jobs/mail-queue';
 import type { Clock } from './lib/clock';
@@ -19,6 +20,8 @@ export interface AppDeps {
   mail: MailQueue;
   /** Committed events, as this process reads them from the outbox. */
   events: EventBus;
+  /** Ephemeral notices from every instance: signals, progress, ended sessions (never stored). */
+  notices: NoticeBus;
   /** Counters and locks every instance agrees on (memory on PGlite, PostgreSQL with DATABASE_URL). */
   shared: SharedState;
 }

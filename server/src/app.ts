@@ -10,12 +10,14 @@ import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { createEventBus } from './events/event-bus';
+import { createNoticeBus } from './events/notice-bus';
 import { createJobQueue } from './jobs/job-queue';
 import { createMailQueue } from './jobs/mail-queue';
 import { features } from './features';
 import { sessionResolver } from './features/auth/session-resolver';
 import { registerReadPosition } from './features/events/read-position';
 import { type StreamHub, createStreamHub } from './features/events/stream-hub';
+import { DEFAULT_STREAM_LIMITS } from './features/events/stream-limits';
 import { clientGoneAtInfo } from './lib/client-gone-log';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -120,11 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     mail: createMailQueue(jobs, mailer),
     events: createEventBus(database.db, database.listen, log),
+    notices: createNoticeBus(database.listen, log),
     // Chosen once: in memory on the embedded database, in PostgreSQL when instances may share it.
     shared: createSharedState(database),
   };
   app.decorate('deps', deps);
-  app.decorate('eventStreams', createStreamHub({ db: deps.db, clock: deps.clock, bus: deps.events, log }));
+  const streamLimits = { ...DEFAULT_STREAM_LIMITS, total: config.transport.maxEventStreams };
+  app.decorate('eventStreams', createStreamHub({ ...deps, bus: deps.events, log, limits: streamLimits }));
 
   registerErrorHandler(app);
   registerReadPosition(app, deps.events);
@@ -137,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, config.webDistDir, (videoId) => shellVideo(deps, videoId));
   // Features registered their job handlers and event listeners above; now the backbone runs.
   app.addHook('onReady', async () => {
+    await deps.notices.start();
     await deps.events.start();
     await deps.jobs.start();
   });
@@ -145,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.events.stop();
+    await deps.notices.stop();
     await deps.shared.close();
   });
   return app;

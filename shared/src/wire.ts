@@ -50,8 +50,12 @@ export const usageCsvPath = (videoId: string): string =>
 // The built-in live room (schemas/rooms.ts).
 /** A small mesh: the asker, the instructor and co-admins (each browser sends to every other). */
 export const ROOM_MAX_PEERS = 4;
-/** An SDP offer with audio, video and many codecs is ~8 KB; candidates are a few hundred bytes. */
-export const ROOM_MAX_SIGNAL_BYTES = 32 * 1024;
+/**
+ * An SDP offer with audio, video and many codecs is ~8 KB; candidates are a few hundred bytes. A signal
+ * travels in one PostgreSQL NOTIFY, deflated (server/src/events/notices.ts): one that does not fit even
+ * so is refused with 413, whatever its length.
+ */
+export const ROOM_MAX_SIGNAL_BYTES = 16 * 1024;
 /** A browser says it is still there this often; one unheard for ROOM_PEER_TIMEOUT_MS has left. */
 export const ROOM_HEARTBEAT_MS = 10_000;
 export const ROOM_PEER_TIMEOUT_MS = 30_000;

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   UPLOAD_STALL_SECONDS: z.coerce.number().positive().max(3600).default(60),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(128),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(4000),
+  MAX_EVENT_STREAMS: z.coerce.number().int().min(1).default(5000),
 });
 
 export interface AppConfig {
@@ -124,6 +126,10 @@ export interface TransportLimits {
   uploadStallMs: number;
   /** Connections from one address (not a trusted proxy) still sending their request. */
   maxConnectionsPerIp: number;
+  /** Every open connection from one address (not a trusted proxy): idle, streaming or sending. */
+  maxSocketsPerIp: number;
+  /** Open GET /api/events streams of this instance (features/events/stream-limits.ts). */
+  maxEventStreams: number;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+      maxSocketsPerIp: e.MAX_SOCKETS_PER_IP,
+      maxEventStreams: e.MAX_EVENT_STREAMS,
     },
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -40,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'pglite',
       // One in-process connection: it cannot drop, so there is never anything to resume.
       listen: async (channel, listener) => {
-        const unlisten = await client.listen(channel, () => listener.onNotify());
+        const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
         return () => unlisten();
       },
       close: async () => {

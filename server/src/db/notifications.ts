@@ -2,7 +2,8 @@ import pg from 'pg';
 
 /** A LISTEN subscription; `onResume` runs after a lost connection came back (catch up then). */
 export interface Listener {
-  onNotify: () => void;
+  /** `payload`: what the NOTIFY carried ('' when nothing). */
+  onNotify: (payload: string) => void;
   onResume: () => void;
 }
 
@@ -24,7 +25,7 @@ export function listenPostgres(url: string): Listen {
     const connect = async (): Promise<void> => {
       const next = new pg.Client({ connectionString: url, application_name: 'lectern-listen' });
       next.on('notification', (message) => {
-        if (message.channel === channel) listener.onNotify();
+        if (message.channel === channel) listener.onNotify(message.payload ?? '');
       });
       next.on('error', () => undefined); // 'end' follows and reconnects
       next.on('end', () => {

@@ -37,5 +37,11 @@ export const isDiskFull = (error: unknown): boolean =>
   (error as { code?: string } | null)?.code === 'ENOSPC' ||
   (error as { code?: string } | null)?.code === 'EDQUOT';
 
+/** The error, with the Retry-After the error handler sends with it. */
+export const withRetryAfter = (error: HttpError, seconds: number): HttpError =>
+  Object.assign(error, { retryAfterSeconds: Math.max(1, Math.ceil(seconds)) });
+
+export const serviceUnavailable = (message: string) => new HttpError(503, 'SERVICE_UNAVAILABLE', message);
+
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);

@@ -3,6 +3,7 @@ import { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env';
+import { KEEP_ALIVE_MS, limitOpenSockets } from './open-sockets';
 
 // Slow clients (issue 12, item 1). A socket costs a file descriptor for as long as it stays open, so a
 // client that sends its headers and then no body, or trickles a byte at a time, could hold hundreds of
@@ -15,7 +16,8 @@ import type { AppConfig } from '../config/env';
 // - per address: at most maxConnectionsPerIp connections may be still sending a request. Idle
 //   keep-alive connections and long answers (the event stream, a video) do not count, so a class of 500
 //   behind one campus NAT is unaffected; a trusted reverse proxy is exempt (it limits its clients itself).
-// Answers a client stops reading are cut by the socket idle timeout.
+// Answers a client stops reading are cut by the socket idle timeout. Every open socket of an address,
+// whatever it does, is counted separately, and idle keep-alive connections closed (open-sockets.ts).
 
 /** Below this much in a stall period an upload counts as stalled (a modem sends that in 3 s). */
 export const UPLOAD_MIN_PROGRESS_BYTES = 16 * 1024;
@@ -33,6 +35,7 @@ declare module 'fastify' {
 export function slowClientServerOptions(config: AppConfig): FastifyHttpOptions<Server> {
   return {
     connectionTimeout: IDLE_SOCKET_MS,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     requestTimeout: 0, // per route, below: an upload may take longer than any fixed limit
     http: {
       headersTimeout: config.transport.requestTimeoutMs,
@@ -94,6 +97,7 @@ export function registerSlowClientLimits(app: FastifyInstance, config: AppConfig
   });
 
   limitPendingConnections(app, config, maxConnectionsPerIp);
+  limitOpenSockets(app, config);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { publishNotice } from '../../events/notices';
 
 export interface SessionUser {
   sessionId: string;
@@ -43,8 +44,14 @@ export async function touchSession(db: DbOrTx, sessionId: string, now: Date, exp
   await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
 }
 
+// Every instance ends the revoked sessions' event streams as soon as the deletion commits.
+
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [gone] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  if (gone) await publishNotice(db, { kind: 'sessions.ended', userId: gone.userId, sessionId });
 }
 
 /** Revokes every session of a user except, optionally, the one in use. */
@@ -56,4 +63,5 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, keepSession
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
     );
+  await publishNotice(db, { kind: 'sessions.ended', userId, exceptSessionId: keepSessionId });
 }

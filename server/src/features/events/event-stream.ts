@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { RESYNC_EVENT, type StreamEvent } from '@lectern/shared';
 import type { ReaderScope } from '../../events/delivery';
 import { deliverableTo } from '../../events/delivery';
-import type { StoredEvent } from '../../events/domain-event';
+import type { Audience, EventPayload, StoredEvent } from '../../events/domain-event';
 
 // A client that cannot keep up is dropped rather than buffered without bound (it reconnects with
 // Last-Event-ID and catches up from the table). 256 KiB is hundreds of events.
@@ -12,6 +12,8 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 export class EventStream {
   private paused: StoredEvent[] | null = [];
   private closed = false;
+  /** When the reader's session expires (epoch ms), as last read; null for an anonymous reader. */
+  expiresAt: number | null = null;
 
   constructor(
     private readonly res: ServerResponse,
@@ -33,6 +35,16 @@ export class EventStream {
   offer(event: StoredEvent, now: number): void {
     if (this.paused) this.paused.push(event);
     else this.deliver(event, now);
+  }
+
+  /**
+   * An ephemeral message (a signal, progress): sent at once if this reader may have it, with no `id:`
+   * line, since there is nothing to resume; its data carries the stream's position as its id.
+   */
+  notify(payload: EventPayload, audience: Audience, now: number): void {
+    if (this.closed) return;
+    const message = deliverableTo({ id: this.cursor, payload, audience }, this.scope, now);
+    if (message) this.write(`event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`);
   }
 
   /**

@@ -20,6 +20,7 @@ export const eventsRoutes: Feature = (app, deps) => {
     async (req, reply) => {
       // Everything that can fail answers in the normal error body before the stream starts.
       const reader = await openReader(deps, req.user, req.sessionId, req.query.videoId);
+      const start = app.eventStreams.reserve({ ...reader, address: req.ip });
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -29,7 +30,7 @@ export const eventsRoutes: Feature = (app, deps) => {
         'x-accel-buffering': 'no',
       });
       reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
-      await app.eventStreams.open(reply.raw, reader, parseLastEventId(req.headers['last-event-id']));
+      await start(reply.raw, parseLastEventId(req.headers['last-event-id']));
     },
   );
 };

@@ -29,12 +29,16 @@ export async function membershipsOf(db: DbOrTx, userIds: string[]): Promise<Map<
   return result;
 }
 
-/** The sessions among these that are still valid (not logged out, revoked or expired). */
-export async function liveSessionIds(db: DbOrTx, sessionIds: string[], now: Date): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
+/** When each of these sessions expires (epoch ms); those logged out, revoked or expired are absent. */
+export async function sessionExpiries(
+  db: DbOrTx,
+  sessionIds: string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, now)));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.expiresAt.getTime()]));
 }

@@ -1,8 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { EventPayload } from '../../events/domain-event';
 import { emit } from '../../events/outbox';
-import { videoAudience } from '../access/access.service';
-import type { QuestionRecord } from '../questions/public';
+import { type QuestionRecord, questionAudience } from '../questions/public';
 
 export type MeetingEventType = 'meeting.opened' | 'meeting.joined' | 'meeting.ended';
 
@@ -10,11 +9,11 @@ export type MeetingEventType = 'meeting.opened' | 'meeting.joined' | 'meeting.en
 export async function emitMeetingEvent(
   tx: Tx,
   type: MeetingEventType,
-  question: Pick<QuestionRecord, 'id' | 'videoId' | 'askerId'>,
+  question: Pick<QuestionRecord, 'id' | 'videoId' | 'askerId' | 'lectureId'>,
   extra: Partial<EventPayload> = {},
 ): Promise<void> {
   await emit(tx, {
     payload: { type, videoId: question.videoId, questionId: question.id, ...extra },
-    audience: await videoAudience(tx, question.videoId, 'admins', question.askerId),
+    audience: await questionAudience(tx, question, 'admins'),
   });
 }

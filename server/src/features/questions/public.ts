@@ -3,7 +3,7 @@
 // question's own event, tells the asker when a live question goes back to the queue, and imports a
 // meeting's recording as the answer.
 export { importRecordedAnswer } from './answer-import';
-export { emitQuestionEvent } from './question-events';
+export { emitQuestionEvent, questionAudience } from './question-events';
 export { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from './live-room';
 export { loadQuestion } from './question-access';
 export { mailLiveQuestionQueued } from './questions.mail';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type JoinRoomResponse,
@@ -11,9 +12,10 @@ import { eq } from 'drizzle-orm';
 import { call, expectStatus } from '../../../../test/calls';
 import { type EventStreamClient, openEventStream } from '../../../../test/event-stream-client';
 import type { TestUser } from '../../../../test/factories';
-import { seedQuestion } from '../../../../test/seed';
+import { seedCourseAdmin, seedQuestion } from '../../../../test/seed';
 import { type TestApp, createTestApp } from '../../../../test/test-app';
-import { questions, roomPeers } from '../../../db/schema';
+import { events, questions, roomPeers } from '../../../db/schema';
+import { createUser } from '../../../../test/factories';
 import { type QuestionsWorld, buildQuestionsWorld } from '../../questions/test/world';
 
 // The built-in room's signalling through the real events stream (issue 10): who may enter, what each
@@ -115,13 +117,36 @@ describe('built-in room signalling', () => {
       kind: 'offer',
       data: '{"sdp":"v=0"}',
     };
+    const stored = (await t.db.select().from(events)).length;
     expectStatus(await signal(w.users.adminA, q, offer), 204);
-    const received = await asker.waitFor((e) => e.event === 'room.signal');
-    expect(received.data).toEqual({ id: received.id, type: 'room.signal', questionId: q, signal: offer });
+    const received = await asker.waitFor((e) => e.event === 'room.signal', 15_000);
+    expect(received.data).toEqual({
+      id: expect.any(String),
+      type: 'room.signal',
+      questionId: q,
+      signal: offer,
+    });
+    // Ephemeral (issue 20): nothing to resume from, and no row kept.
+    expect(received.id).toBeNull();
     await t.settle();
+    expect((await t.db.select().from(events)).length).toBe(stored);
     for (const other of [admin, coAdmin, classmate]) {
       expect(other.events.filter((e) => e.event === 'room.signal')).toEqual([]);
     }
+  });
+
+  it('keeps one peer per user: joining again takes the place of the last, and no one signals their own', async () => {
+    const q = await liveRoom();
+    const first = await join(w.users.adminA, q);
+    const again = await join(w.users.adminA, q);
+    expect(again.peers.map((p) => p.peerId)).toEqual([again.self.peerId]);
+    const beat = await call(t, 'POST', `/api/rooms/${q}/heartbeat`, {
+      as: w.users.adminA,
+      payload: { peerId: first.self.peerId },
+    });
+    expectStatus(beat, 410);
+    const toSelf = { from: again.self.peerId, to: again.self.peerId, kind: 'offer', data: '{}' };
+    expectStatus(await signal(w.users.adminA, q, toSelf), 404);
   });
 
   it('refuses signals from a peer that is not the caller’s, to a peer not in the room, and too large', async () => {
@@ -147,6 +172,11 @@ describe('built-in room signalling', () => {
       await signal(w.users.studentA, q, { ...tooBig, data: 'x'.repeat(3 * ROOM_MAX_SIGNAL_BYTES) }),
       413,
     );
+    // Within the length but beyond what one notification carries, even deflated: random text.
+    const noise = randomBytes(ROOM_MAX_SIGNAL_BYTES).toString('base64').slice(0, ROOM_MAX_SIGNAL_BYTES);
+    const refused = await signal(w.users.studentA, q, { ...tooBig, data: noise });
+    expectStatus(refused, 413);
+    expect(refused.json()).toMatchObject({ error: 'The signal is too large' });
   });
 
   it('forgets a peer unheard for a while (it joins again) and keeps the room small', async () => {
@@ -160,8 +190,14 @@ describe('built-in room signalling', () => {
     expect(again.peers.map((p) => p.peerId)).toEqual([again.self.peerId]);
     expectStatus(await beat(again.self.peerId), 200);
 
-    for (let i = 1; i < ROOM_MAX_PEERS; i++) await join(i % 2 ? w.users.adminA : w.users.coAdminA, q);
-    await join(w.users.coAdminA, q, 409);
+    const admins = [w.users.adminA, w.users.coAdminA];
+    while (admins.length < ROOM_MAX_PEERS) {
+      const extra = await createUser(t.app);
+      await seedCourseAdmin(t.db, w.A.id, extra.id);
+      admins.push(extra);
+    }
+    for (const admin of admins.slice(0, ROOM_MAX_PEERS - 1)) await join(admin, q);
+    await join(admins[ROOM_MAX_PEERS - 1]!, q, 409);
   });
 
   it('lets a browser leave, and closes the room to everyone once an instructor ended it', async () => {

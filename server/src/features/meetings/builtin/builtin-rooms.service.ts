@@ -9,15 +9,16 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
 import type { Tx } from '../../../db/client';
 import { usersAudience } from '../../../events/domain-event';
+import { NoticeTooLargeError, publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
-import { conflict, gone, notFound } from '../../../lib/errors';
+import { conflict, gone, notFound, payloadTooLarge } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
-import { videoAudience } from '../../access/access.service';
-import { findQuestion } from '../../questions/public';
+import { findQuestion, questionAudience } from '../../questions/public';
 import type { MeetingsService } from '../meetings.service';
 import {
   deleteOwnPeer,
   deleteSilentPeers,
+  deleteUserPeers,
   findOwnPeer,
   insertPeer,
   livePeers,
@@ -25,12 +26,15 @@ import {
 } from './room-peers.repository';
 
 const PEER_GONE = 'You are no longer in this room. Join it again.';
+const ROOM_FULL = 'The room is full';
+const SIGNAL_TOO_LARGE = 'The signal is too large';
 
 /**
  * The built-in room's signalling (DESIGN §11): who is in a room (rows every instance shares), and the
- * WebRTC offers, answers and candidates between two browsers, carried as events to the one user each is
- * for. Every call first checks the room's access rule (meetings service): only the asker and the course
- * admins, only while the room is open.
+ * WebRTC offers, answers and candidates between two browsers, carried as ephemeral notices (never stored,
+ * DESIGN §13) to the one user each is for. Every call first checks the room's access rule (meetings
+ * service): only the asker and the course admins, only while the room is open. Each user has one peer
+ * in a room (joining again from another tab takes it over), and the last place is an instructor's.
  */
 export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
   const { db, clock, config } = deps;
@@ -44,7 +48,7 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
     const waiting = peers.some((p) => p.role === 'student') && !peers.some((p) => p.role === 'instructor');
     await emit(tx, {
       payload: { type: 'room.presence', videoId: question.videoId, questionId, waiting },
-      audience: await videoAudience(tx, question.videoId, 'admins', question.askerId),
+      audience: await questionAudience(tx, question, 'admins'),
     });
   }
 
@@ -55,8 +59,10 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
         // One join at a time per room, so two cannot both take the last place.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`room:${questionId}`}))`);
         await deleteSilentPeers(tx, questionId, heardSince());
+        await deleteUserPeers(tx, questionId, user.id);
         const present = await livePeers(tx, questionId, heardSince());
-        if (present.length >= ROOM_MAX_PEERS) throw conflict('The room is full');
+        const places = access.role === 'instructor' ? ROOM_MAX_PEERS : ROOM_MAX_PEERS - 1;
+        if (present.length >= places) throw conflict(ROOM_FULL);
         const peer = await insertPeer(tx, {
           questionId,
           userId: user.id,
@@ -85,19 +91,20 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
       return { questionId, peers: await livePeers(db, questionId, heardSince()) };
     },
 
-    /** Relays one signal from the caller's own peer to another peer of the same room, and to no one else. */
+    /** Relays one signal from the caller's own peer to another user's peer in the room, and to no one else. */
     async signal(user: AuthUser, questionId: string, signal: RoomSignalBody): Promise<void> {
       await meetings.roomAccess(user, questionId);
       const peers = await livePeers(db, questionId, heardSince());
       if (!peers.some((p) => p.peerId === signal.from && p.userId === user.id)) throw gone(PEER_GONE);
-      const to = peers.find((p) => p.peerId === signal.to && p.peerId !== signal.from);
+      const to = peers.find((p) => p.peerId === signal.to && p.userId !== user.id);
       if (!to) throw notFound('That participant is not in the room');
-      await db.transaction((tx) =>
-        emit(tx, {
-          payload: { type: 'room.signal', questionId, signal },
-          audience: usersAudience([to.userId]),
-        }),
-      );
+      await publishNotice(db, {
+        kind: 'event',
+        payload: { type: 'room.signal', questionId, signal },
+        audience: usersAudience([to.userId]),
+      }).catch((error: unknown) => {
+        throw error instanceof NoticeTooLargeError ? payloadTooLarge(SIGNAL_TOO_LARGE) : error;
+      });
     },
 
     async leave(user: AuthUser, questionId: string, peerId: string): Promise<void> {

@@ -44,6 +44,11 @@ export async function insertPeer(
   return row!;
 }
 
+/** Forgets the user's peers in the room (one peer per user: a new join takes the place of the last). */
+export async function deleteUserPeers(db: DbOrTx, questionId: string, userId: string): Promise<void> {
+  await db.delete(roomPeers).where(and(eq(roomPeers.questionId, questionId), eq(roomPeers.userId, userId)));
+}
+
 /** The caller's own live peer in this room, or undefined. */
 export async function findOwnPeer(
   db: DbOrTx,

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../../app-deps';
 import type { Tx } from '../../../db/client';
 import { videos } from '../../../db/schema';
 import { emitLectureChanged } from '../../../events/catalog-events';
-import { type EventPayload, audienceOfLectures } from '../../../events/domain-event';
+import { type Audience, type EventPayload, audienceOfLectures } from '../../../events/domain-event';
+import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { findLecture } from '../../access/access.repository';
 import { appendToPlaylist } from '../../lectures/public';
@@ -55,10 +56,15 @@ export async function addUploadedVideo(
     });
 }
 
-/** An event about a video waiting to join `lectureId`, for that lecture's course admins only. */
-async function emitVideoEvent(tx: Tx, lectureId: string, payload: EventPayload): Promise<void> {
+/** Who hears of a video waiting to join `lectureId`: that lecture's course admins only. */
+async function adminsOfLecture(tx: Tx, lectureId: string): Promise<Audience | null> {
   const lecture = await findLecture(tx, lectureId);
-  if (lecture) await emit(tx, { payload, audience: audienceOfLectures('admins', [lecture]) });
+  return lecture ? audienceOfLectures('admins', [lecture]) : null;
+}
+
+async function emitVideoEvent(tx: Tx, lectureId: string, payload: EventPayload): Promise<void> {
+  const audience = await adminsOfLecture(tx, lectureId);
+  if (audience) await emit(tx, { payload, audience });
 }
 
 export const lectureVideoTarget: ProcessingTarget = {
@@ -101,7 +107,10 @@ export const lectureVideoTarget: ProcessingTarget = {
     if (!videoId || !lectureId) return;
     await deps.db.transaction(async (tx) => {
       await setVideoProgress(tx, videoId, percent);
-      await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId, progress: percent });
+      // Progress is for whoever watches now, never replayed: an ephemeral notice (DESIGN §13).
+      const audience = await adminsOfLecture(tx, lectureId);
+      const payload = { type: 'video.processing', videoId, progress: percent } as const;
+      if (audience) await publishNotice(tx, { kind: 'event', payload, audience });
     });
   },
 };
