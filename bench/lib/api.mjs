@@ -28,6 +28,19 @@ export async function instructorWithLecture(base) {
   return { token, courseId: course.id, lectureId: lecture.id };
 }
 
+/** Adds a YouTube video (no media to process) to the owner's lecture; returns it. */
+export function youtubeVideo(base, owner, title) {
+  return api(base, '/api/upload/youtubeToLecture', {
+    token: owner.token,
+    body: {
+      courseID: owner.courseId,
+      lectureID: owner.lectureId,
+      title,
+      videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    },
+  });
+}
+
 /** Adds a local mp4 to the lecture through the multipart endpoint; returns the video (with videoSource). */
 export async function uploadVideoFile(base, { token, courseId, lectureId }, file) {
   const form = new FormData();

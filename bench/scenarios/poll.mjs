@@ -16,7 +16,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { answerWithVideo, api, instructorWithLecture, joinAll, signupMany } from '../lib/api.mjs';
+import {
+  answerWithVideo,
+  api,
+  instructorWithLecture,
+  joinAll,
+  signupMany,
+  youtubeVideo,
+} from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
 import { POSTGRES_ADMIN_URL, freshDatabase } from '../lib/postgres.mjs';
 import { seedStudents } from '../lib/seed-students.mjs';
@@ -45,15 +52,7 @@ const pct = (sorted, p) =>
  */
 export async function seedLecture(base) {
   const owner = await instructorWithLecture(base);
-  const video = await api(base, '/api/upload/youtubeToLecture', {
-    token: owner.token,
-    body: {
-      courseID: owner.courseId,
-      lectureID: owner.lectureId,
-      title: 'Bench video',
-      videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    },
-  });
+  const video = await youtubeVideo(base, owner, 'Bench video');
   const students = await signupMany(base, STUDENTS, 'Student');
   await joinAll(base, students, owner.courseId);
   const askers = students.slice(0, QUESTIONS / 10);

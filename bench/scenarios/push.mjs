@@ -6,7 +6,14 @@
 // Set DATABASE_URL to run Lectern on PostgreSQL instead of PGlite.
 import http from 'node:http';
 import path from 'node:path';
-import { answerWithVideo, api, instructorWithLecture, joinAll, signupMany } from '../lib/api.mjs';
+import {
+  answerWithVideo,
+  api,
+  instructorWithLecture,
+  joinAll,
+  signupMany,
+  youtubeVideo,
+} from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
 import { ROOT, rssMb, startLectern } from '../lib/server.mjs';
 
@@ -54,15 +61,7 @@ export async function run() {
   try {
     const setupStarted = performance.now();
     const owner = await instructorWithLecture(lectern.url);
-    const video = await api(lectern.url, '/api/upload/youtubeToLecture', {
-      token: owner.token,
-      body: {
-        courseID: owner.courseId,
-        lectureID: owner.lectureId,
-        title: 'Push bench video',
-        videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      },
-    });
+    const video = await youtubeVideo(lectern.url, owner, 'Push bench video');
     const students = await signupMany(lectern.url, STUDENTS, 'Student');
     await joinAll(lectern.url, students, owner.courseId);
     console.log(
