@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { Audience, EventPayload } from './domain-event';
 
-// Ephemeral notices (DESIGN §13, "signals are not events"): what matters only to whoever is connected
+// Ephemeral notices (DESIGN §11, "signals are not events"): what matters only to whoever is connected
 // at that moment travels to every instance as a PostgreSQL NOTIFY carrying its content (in process on
 // PGlite), and is never stored. A reader who misses one loses nothing it needs: a room renegotiates,
 // conversion progress comes again, and a session's end is also caught by the streams' periodic refresh.

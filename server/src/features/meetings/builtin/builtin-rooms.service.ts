@@ -32,7 +32,7 @@ const SIGNAL_TOO_LARGE = 'The signal is too large';
 /**
  * The built-in room's signalling (DESIGN §11): who is in a room (rows every instance shares), and the
  * WebRTC offers, answers and candidates between two browsers, carried as ephemeral notices (never stored,
- * DESIGN §13) to the one user each is for. Every call first checks the room's access rule (meetings
+ * DESIGN §11) to the one user each is for. Every call first checks the room's access rule (meetings
  * service): only the asker and the course admins, only while the room is open. Each user has one peer
  * in a room (joining again from another tab takes it over), and the last place is an instructor's.
  */

@@ -107,7 +107,7 @@ export const lectureVideoTarget: ProcessingTarget = {
     if (!videoId || !lectureId) return;
     await deps.db.transaction(async (tx) => {
       await setVideoProgress(tx, videoId, percent);
-      // Progress is for whoever watches now, never replayed: an ephemeral notice (DESIGN §13).
+      // Progress is for whoever watches now, never replayed: an ephemeral notice (DESIGN §11).
       const audience = await adminsOfLecture(tx, lectureId);
       const payload = { type: 'video.processing', videoId, progress: percent } as const;
       if (audience) await publishNotice(tx, { kind: 'event', payload, audience });
