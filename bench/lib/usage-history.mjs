@@ -32,19 +32,23 @@ async function seedStudents(client, courseId) {
 }
 
 /**
- * Events [from, to) of every student, 10 s apart, ending now: a play, a pause 9 s further on, a play where
- * it paused, and so on around the video; a switch to 1.5× and a seek two minutes back every tenth event.
+ * Events [from, to) of every student, 10 s apart, ending now: a play, a progress report of the 9 s played
+ * since, a play where it stopped, and so on around the video; a switch to 1.5× and a seek two minutes back
+ * every tenth event.
  */
 async function seedEvents(client, ids, from, to) {
   const started = performance.now();
   const firstAt = Date.now() - STEPS.at(-1) * 10_000;
   for (let k0 = 0; k0 < STUDENTS; k0 += STUDENTS_PER_STATEMENT) {
     await client.query(
-      `insert into usage_events (user_id, video_id, course_id, lecture_id, action, video_time, rate, created_at)
+      `insert into usage_events (user_id, video_id, course_id, lecture_id, action, video_time, from_time, rate,
+         created_at)
        select m.user_id, $1, $2, $3,
          case when e % 10 = 9 then 'videoSeekedLecture' when e % 10 = 4 then 'videoRateChangeLecture'
-              when e % 2 = 0 then 'videoPlayLecture' else 'videoPauseLecture' end,
+              when e % 2 = 0 then 'videoPlayLecture' else 'videoProgressLecture' end,
          greatest(((e + 1) / 2 * 9 + m.k * 37) % $4 - case when e % 10 = 9 then 120 else 0 end, 0)::real,
+         case when e % 2 = 1 and e % 10 <> 9 and ((e + 1) / 2 * 9 + m.k * 37) % $4 >= 9
+           then (((e + 1) / 2 * 9 + m.k * 37) % $4 - 9)::real end,
          case when e % 10 = 4 then 1.5 end,
          to_timestamp($5::float8 / 1000) + e * interval '10 seconds' + m.k * interval '1 millisecond'
        from (select user_id, row_number() over (order by user_id) as k from course_members where course_id = $2

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
-import { seedClassroom } from '../support/seed';
+import { askViaApi, seedClassroom } from '../support/seed';
 
 // Logged-out and unauthorised states say what is going on and offer a way on (issue 11 #8).
 
@@ -61,6 +61,20 @@ describe('access states', () => {
     await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
     await page.goto(`/editCourse/${ids.courseId}`);
     await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+
+    // Issue 21: the upload, respond, captions and usage screens, whose calls the server refuses them.
+    const asked = await askViaApi(student, videoId, 'Is this on the exam?', 5);
+    for (const path of [
+      `/upload/${ids.courseId}`,
+      `/respond/${asked.id}`,
+      `/captions/video/${videoId}`,
+      `/videoAdmin/${videoId}/usage?lectureId=${ids.lectureId}`,
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: "You don't manage this course" }).waitFor();
+      expect(await page.getByRole('button', { name: /Upload|Export CSV|Submit/ }).count()).toBe(0);
+    }
+    await page.getByRole('link', { name: 'Watch this lecture as a student' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.getByRole('heading', { name: 'Home' }).waitFor();
   });

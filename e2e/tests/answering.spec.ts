@@ -33,7 +33,9 @@ describe('answering', () => {
     });
 
     const upload = async () => {
-      await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
+      await page
+        .getByLabel('Response video (MP4, MOV, WebM or MKV)')
+        .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
       await page.getByRole('button', { name: 'Upload response' }).click();
       await page.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
     };

@@ -56,7 +56,7 @@ describe('lectures', () => {
     await page.getByRole('button', { name: 'Add to queue' }).click();
     await page.getByRole('alert').getByText(VALIDATION.fileOrLinkRequired).waitFor();
     // Picking a file queues it, with the title typed (issue 11 #4).
-    await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
+    await page.getByLabel('Video file (MP4, MOV, WebM or MKV)').setInputFiles(FIXTURE_MP4);
     await page.getByRole('status').getByText('"Part 1" was added to the queue.').waitFor();
     expect(await page.getByLabel('Video title').inputValue()).toBe('');
     await page.getByLabel('Video title').fill('Part 2');
@@ -227,7 +227,7 @@ describe('lectures', () => {
     await page.getByRole('button', { name: 'Add Video' }).click();
     await page.getByRole('alert').getByText(VALIDATION.chooseFileOrLink).waitFor();
     await page.getByLabel('YouTube link').fill(youtubeUrl('dQw4w9WgXcQ'));
-    await page.getByLabel('Video file (mp4)').setInputFiles(FIXTURE_MP4);
+    await page.getByLabel('Video file (MP4, MOV, WebM or MKV)').setInputFiles(FIXTURE_MP4);
     await page.getByRole('alert').getByText(VALIDATION.oneSourceOnly).waitFor();
     expect(await page.getByLabel('YouTube link').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Add Video' }).click();

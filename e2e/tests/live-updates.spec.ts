@@ -49,7 +49,9 @@ describe('live updates', () => {
     expect(await timed(teacher.getByText(question).waitFor({ timeout: 5_000 }))).toBeLessThan(1_000);
 
     await teacher.getByRole('link', { name: 'Respond to question' }).click();
-    await teacher.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
+    await teacher
+      .getByLabel('Response video (MP4, MOV, WebM or MKV)')
+      .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
     await teacher.getByRole('button', { name: 'Upload response' }).click();
     await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
 

@@ -45,7 +45,9 @@ describe('asking and answering', () => {
     await teacher.getByRole('heading', { name: 'Questions needing a response, sorted by course' }).waitFor();
     await teacher.getByText(question).waitFor();
     await teacher.getByRole('link', { name: 'Respond to question' }).click();
-    await teacher.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
+    await teacher
+      .getByLabel('Response video (MP4, MOV, WebM or MKV)')
+      .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
     await teacher.getByRole('button', { name: 'Upload response' }).click();
     await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
     await teacher.goto('/action-items');
@@ -184,7 +186,9 @@ describe('asking and answering', () => {
       .click();
     await page.getByRole('button', { name: 'Upload response' }).click();
     await page.getByText(VALIDATION.selectFile).waitFor();
-    await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
+    await page
+      .getByLabel('Response video (MP4, MOV, WebM or MKV)')
+      .setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
     await page.getByRole('button', { name: 'Upload response' }).click();
     await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor({ timeout: 20_000 });
     page.once('dialog', (d) => {

@@ -42,15 +42,17 @@ async function seedWorld(): Promise<World> {
   const videoId = await uploadVideo(admin, ids, 'lecture-10s.mp4', 'Ten seconds');
 
   // What the watch page sends: one student is still playing, the other paused at 3 s.
-  const log = (student: E2eUser, action: string, videoTime: number) =>
+  const log = (student: E2eUser, action: string, videoTime: number, fromTime?: number) =>
     apiCall('/api/logging/log', {
       method: 'POST',
       token: student.token,
-      body: { action, videoTime, videoID: videoId, lectureID: lecture.id, courseID: course.id },
+      body: { action, videoTime, fromTime, videoID: videoId, lectureID: lecture.id, courseID: course.id },
     });
   await log(watching, 'videoPlayLecture', 0);
   await log(paused, 'videoPlayLecture', 0);
+  await log(paused, 'videoProgressLecture', 3, 0);
   await log(paused, 'videoPauseLecture', 3);
+  await log(watching, 'videoProgressLecture', 4, 0);
   return { admin, watching, paused, lectureId: lecture.id, videoId };
 }
 

@@ -61,7 +61,10 @@ export const DELAYS_MS = {
 
 export const PLAYER_HEIGHT_PX = 480;
 export const TOAST_CLOSE_MS = 5000;
-export const MP4_MIME = 'video/mp4';
+/** What the server converts (MEDIA.notAVideo): the video pickers offer these files and name them. */
+export const VIDEO_FILE_ACCEPT =
+  'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.m4v,.mov,.webm,.mkv';
+export const VIDEO_FILE_KINDS = 'MP4, MOV, WebM or MKV';
 
 export const PASSWORD_RESET_TTL_MS = 60 * MINUTE; // DESIGN §5.7
 export const SESSION_IDLE_MS = 24 * 60 * MINUTE;

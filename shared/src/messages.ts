@@ -146,10 +146,12 @@ export const MEDIA = {
   notAVideo: 'This file is not a video Lectern can use. Upload an MP4, MOV, WebM or MKV file.',
   damaged: 'This video file is damaged or incomplete, so Lectern cannot read it. Export or record it again.',
   conversionFailed: 'Lectern could not convert this video',
-  outputInvalid: 'The converted video did not pass the final check',
+  outputInvalid:
+    'Lectern converted this video but the result would not play everywhere. Delete it and upload it again; if that fails too, export it from your editor as MP4 (H.264) and upload that.',
   originalMissing: 'The uploaded file is no longer there, so the video cannot be processed. Upload it again.',
+  /** Until the conversion reports its first percent, the upload waits its turn behind the others. */
   processing: (progress: number | null) =>
-    progress === null ? 'Processing video…' : `Processing video… ${progress}%`,
+    progress === null ? 'Queued: waiting for its turn to be converted…' : `Processing video… ${progress}%`,
 } as const;
 
 export const LOADING = {

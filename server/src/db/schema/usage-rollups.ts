@@ -10,8 +10,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // Rollups of usage_events that the usage reports read instead of the raw log (issue 14). A trigger on
-// usage_events keeps them current in the inserting transaction; the functions behind it are in migration
-// 0009_usage_rollups (see docs/decisions.md, "Usage reports from rollups").
+// usage_events keeps them current in the inserting transaction; the functions behind it are in migrations
+// 0011_usage_rollups and 0012_watched_from_progress (see docs/decisions.md, "Usage reports from rollups"
+// and "Engagement counts what was watched").
 
 /** Per video: the furthest position any event reported, the duration's stand-in when none is stored. */
 export const usageVideos = pgTable('usage_videos', {
@@ -21,8 +22,9 @@ export const usageVideos = pgTable('usage_videos', {
 
 /**
  * Per (video, signed-in user). Student activity: first and last event, latest playback event, latest rate.
- * Engagement: the user's watched and re-watched positions as merged [start, end) pairs (unclipped by the
- * duration, which may change), and the latest playback event (the tail), whose span is still open.
+ * Engagement: the user's watched positions (the union of the stretches their progress reports name) and
+ * re-watched ones (covered by two or more of them), as merged [start, end) pairs unclipped by the duration,
+ * which may change.
  */
 export const usageVideoUsers = pgTable(
   'usage_video_users',
@@ -40,11 +42,6 @@ export const usageVideoUsers = pgTable(
     rateEventId: bigint('rate_event_id', { mode: 'number' }),
     watched: doublePrecision('watched').array().notNull().default([]),
     rewatched: doublePrecision('rewatched').array().notNull().default([]),
-    tailEventId: bigint('tail_event_id', { mode: 'number' }),
-    tailAt: timestamp('tail_at', { withTimezone: true }),
-    tailAction: text('tail_action'),
-    tailPosition: doublePrecision('tail_position'),
-    tailRate: doublePrecision('tail_rate'),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.userId] })],
 );

@@ -15,6 +15,8 @@ export const usageEvents = pgTable(
     lectureId: uuid('lecture_id'),
     questionId: uuid('question_id'),
     videoTime: real('video_time'),
+    /** videoProgressLecture only: where the stretch it reports began (it ends at video_time). */
+    fromTime: real('from_time'),
     rate: real('rate'),
     pageUrl: text('page_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BinOptions, studentsPerBin } from './engagement-bins';
 
-const NOW_US = 1_000_000_000_000_000;
-const options: BinOptions = { binSeconds: 5, durationSeconds: 20, binCount: 4, nowUs: NOW_US };
-const none = { watched: [], rewatched: [], tail: null };
+const options: BinOptions = { binSeconds: 5, durationSeconds: 20, binCount: 4 };
+const none = { watched: [], rewatched: [] };
 
 describe('studentsPerBin', () => {
   it('counts a student once in a bin that two of their intervals touch', () => {
@@ -12,19 +11,9 @@ describe('studentsPerBin', () => {
   });
 
   it('cuts intervals at the duration and leaves out what lies past it', () => {
-    const { watched, rewatched } = studentsPerBin(
-      [{ watched: [12, 90], rewatched: [25, 30], tail: null }],
-      options,
-    );
+    const { watched, rewatched } = studentsPerBin([{ watched: [12, 90], rewatched: [25, 30] }], options);
     expect(watched).toEqual([0, 0, 1, 1]);
     expect(rewatched).toEqual([0, 0, 0, 0]);
-  });
-
-  it('adds the open span of the latest playback: elapsed time × rate, none after a pause', () => {
-    const playing = { action: 'videoPlayLecture' as const, position: 0, rate: 2, atUs: NOW_US - 6_000_000 };
-    expect(studentsPerBin([{ ...none, tail: playing }], options).watched).toEqual([1, 1, 1, 0]);
-    const paused = { ...playing, action: 'videoPauseLecture' as const };
-    expect(studentsPerBin([{ ...none, tail: paused }], options).watched).toEqual([0, 0, 0, 0]);
   });
 
   it('adds up students', () => {

@@ -1,21 +1,15 @@
-import type { PlaybackAction } from './usage.repository';
-
 /** One student's rolled-up playback on a video (usage_video_users). */
 export interface UserCoverage {
   /** Merged [start, end) pairs of positions watched in closed spans, not yet cut at the duration. */
   watched: number[];
   /** Merged [start, end) pairs re-watched after seeking back. */
   rewatched: number[];
-  /** The latest playback event: its span is open and runs until now. */
-  tail: { action: PlaybackAction; position: number; rate: number; atUs: number } | null;
 }
 
 export interface BinOptions {
   binSeconds: number;
   durationSeconds: number;
   binCount: number;
-  /** Now, in epoch microseconds: the stored times are microseconds, so the arithmetic matches the SQL's. */
-  nowUs: number;
 }
 
 type Range = [number, number];
@@ -39,13 +33,6 @@ function rangesOf(pairs: number[], o: BinOptions): Range[] {
     if (range) ranges.push(range);
   }
   return ranges;
-}
-
-/** The open span of the latest playback event: elapsed × rate from its position, as of now. */
-function tailRange(tail: UserCoverage['tail'], o: BinOptions): Range | null {
-  if (!tail || tail.action === 'videoPauseLecture') return null;
-  const elapsed = Math.max((o.nowUs - tail.atUs) / 1e6, 0);
-  return binRange(tail.position, tail.position + elapsed * tail.rate, o);
 }
 
 /** Adds 1 to every bin any of one student's ranges touches, however many of them touch it. */
@@ -82,8 +69,7 @@ export function studentsPerBin(
   const watched = new Int32Array(o.binCount + 1);
   const rewatched = new Int32Array(o.binCount + 1);
   for (const user of users) {
-    const open = tailRange(user.tail, o);
-    countOnce(open ? [...rangesOf(user.watched, o), open] : rangesOf(user.watched, o), watched);
+    countOnce(rangesOf(user.watched, o), watched);
     countOnce(rangesOf(user.rewatched, o), rewatched);
   }
   return { watched: prefixSums(watched, o.binCount), rewatched: prefixSums(rewatched, o.binCount) };

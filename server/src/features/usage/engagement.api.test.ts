@@ -29,28 +29,42 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
       t.clock.set(new Date(T0 + s * 1000));
       await logAs(t, user, { videoID: w.videoId, ...body });
     };
-    // A watches 0–20, pauses, plays 20–30, seeks back to 5 (re-watching 5–30), watches 5–15 and pauses.
+    const watched = (s: number, user: U, fromTime: number, videoTime: number, videoID = w.videoId) =>
+      at(s, user, { action: 'videoProgressLecture', fromTime, videoTime, videoID });
+    // A plays 0–20 and pauses, plays 20–30, seeks back to 5 and plays 5–15 again (re-watched) and pauses.
     await at(0, a, { action: 'videoPlayLecture', videoTime: 0 });
+    await watched(10, a, 0, 10);
+    await watched(20, a, 10, 20);
     await at(20, a, { action: 'videoPauseLecture', videoTime: 20 });
     await at(30, a, { action: 'videoPlayLecture', videoTime: 20 });
+    await watched(40, a, 20, 30);
     await at(40, a, { action: 'videoSeekedLecture', videoTime: 5 });
+    await watched(50, a, 5, 15);
     await at(50, a, { action: 'videoPauseLecture', videoTime: 15 });
-    // B plays at 2× from 0 for 10 s (0–20), seeks forward to 40 and is still playing: 40 to the end.
+    // B plays at 2× from 0 to 20, seeks forward to 40 (a jump: 20–40 is not watched), plays to the end and
+    // closes the tab: nothing after its last report counts, however long ago that was.
     await at(0, b, { action: 'videoRateChangeLecture', videoTime: 0, rate: 2 });
+    await watched(5, b, 0, 10);
+    await watched(10, b, 10, 20);
     await at(10, b, { action: 'videoSeekedLecture', videoTime: 40 });
-    // C plays at 30 and pauses 5 s later at "50": no more than 5 s (+1 s) can have played: 30–36.
+    await watched(15, b, 40, 50);
+    await watched(20, b, 50, 60);
+    // C plays at 30 and reports 30–36; play, pause and seeks alone count nothing, forward or back.
     await at(0, c, { action: 'videoPlayLecture', videoTime: 30 });
-    await at(5, c, { action: 'videoPauseLecture', videoTime: 50 });
+    await watched(6, c, 30, 36);
+    await at(6, c, { action: 'videoPauseLecture', videoTime: 50 });
+    await at(7, c, { action: 'videoSeekedLecture', videoTime: 55 });
+    await at(8, c, { action: 'videoSeekedLecture', videoTime: 0 });
+    await at(9, c, { action: 'videoPlayLecture', videoTime: 0 });
     // Ignored: anonymous viewers, other videos.
-    await at(0, null, { action: 'videoPlayLecture', videoTime: 0 });
-    await at(0, c, { action: 'videoPlayLecture', videoTime: 0, videoID: w.otherVideoId });
-    await at(12, c, { action: 'videoPauseLecture', videoTime: 12, videoID: w.otherVideoId });
+    await at(0, null, { action: 'videoProgressLecture', fromTime: 0, videoTime: 60 });
+    await watched(12, c, 0, 12, w.otherVideoId);
     for (const timeAsked of [7, 9, 59, 75]) await seedQuestion(t.db, w.videoId, a.id, { timeAsked });
     t.clock.set(NOW);
   });
   afterAll(() => t.close());
 
-  it('infers watched and re-watched spans per 5 s bin and counts questions', async () => {
+  it('counts what the progress reports name as watched, twice as re-watched, per 5 s bin, and questions', async () => {
     const res = await getAs(t, w.admin, url());
     expect(res.statusCode).toBe(200);
     const e = res.json<Engagement>();
@@ -58,7 +72,7 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
     expect(e.bins[0]).toEqual({ start: 0, end: 5, watched: 2, rewatched: 0, questions: 0 });
     expect(series(e)).toEqual({
       watched: [2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1],
-      rewatched: [0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0],
+      rewatched: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
       // 75 s is past the end: it counts in the last bin.
       questions: [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2],
     });
@@ -68,7 +82,7 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
     const e = (await getAs(t, w.admin, url(w.videoId, '?bin=10'))).json<Engagement>();
     expect(series(e)).toEqual({
       watched: [2, 2, 1, 1, 1, 1],
-      rewatched: [1, 1, 1, 0, 0, 0],
+      rewatched: [1, 1, 0, 0, 0, 0],
       questions: [2, 0, 0, 0, 0, 2],
     });
   });
@@ -95,5 +109,20 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
     expect((await getAs(t, w.students[0]!, url())).statusCode).toBe(403);
     expect((await getAs(t, w.outsiderAdmin, url())).statusCode).toBe(403);
     expect((await getAs(t, w.admin, url(randomUUID()))).statusCode).toBe(404);
+  });
+
+  it('counts the same whatever the order the reports arrive in', async () => {
+    const [, , c] = w.students as [U, U, U];
+    // C reports 45–50 late, then 40–45 and 42–47 (re-watching 42–47) out of order.
+    for (const [fromTime, videoTime] of [
+      [45, 50],
+      [40, 45],
+      [42, 47],
+    ] as const) {
+      await logAs(t, c, { action: 'videoProgressLecture', videoID: w.videoId, fromTime, videoTime });
+    }
+    const e = (await getAs(t, w.admin, url())).json<Engagement>();
+    expect(series(e).watched.slice(8, 10)).toEqual([2, 2]);
+    expect(series(e).rewatched.slice(8, 10)).toEqual([1, 1]);
   });
 });

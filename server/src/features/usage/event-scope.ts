@@ -22,6 +22,8 @@ export interface EventScope {
   courseId: string | null;
   questionId: string | null;
   videoTime: number | null;
+  /** Where a progress report's stretch began, held to the same bounds as videoTime. */
+  fromTime: number | null;
 }
 
 const isPlayback = (action: string): boolean => (PLAYBACK_ACTIONS as readonly string[]).includes(action);
@@ -51,12 +53,23 @@ export async function scopeEvent(
   } else if (lectureId !== null) {
     courseId = (await requireVisibleLecture(db, user, lectureId, now)).lecture.courseId;
   }
-  return { videoId, lectureId, courseId, questionId, videoTime: await clampedTime(db, body, videoId) };
+  const cap = await positionCap(db, body, videoId);
+  const clamp = (time: number | null | undefined) => (time == null ? null : Math.min(time, cap));
+  return {
+    videoId,
+    lectureId,
+    courseId,
+    questionId,
+    videoTime: clamp(body.videoTime),
+    fromTime: clamp(body.fromTime),
+  };
 }
 
 /** A lecture playhead stays inside the lecture video; any other position inside the 12-hour cap. */
-async function clampedTime(db: DbOrTx, body: LogEntryBody, videoId: string | null): Promise<number | null> {
-  if (body.videoTime === undefined || body.videoTime === null) return null;
-  const known = videoId !== null && isPlayback(body.action) ? await videoDuration(db, videoId) : null;
-  return Math.min(body.videoTime, known ?? UNKNOWN_DURATION_CAP_SECONDS);
+async function positionCap(db: DbOrTx, body: LogEntryBody, videoId: string | null): Promise<number> {
+  const known =
+    body.videoTime != null && videoId !== null && isPlayback(body.action)
+      ? await videoDuration(db, videoId)
+      : null;
+  return known ?? UNKNOWN_DURATION_CAP_SECONDS;
 }

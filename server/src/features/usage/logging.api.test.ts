@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PROGRESS_NEEDS_SPAN } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageEvents } from '../../db/schema';
@@ -59,6 +60,21 @@ describe('POST /api/logging/log', () => {
     expect((await log({ action: 'deleteEverything', pageURL })).statusCode).toBe(400);
     expect((await log({ action: 'videoPlayLecture', videoID: "' OR 1=1--", pageURL })).statusCode).toBe(400);
     expect((await log({ action: 'videoPlayLecture', admin: true, pageURL })).statusCode).toBe(400);
+    expect(await eventsWithPage(pageURL)).toEqual([]);
+  });
+
+  it('refuses a progress report without a stretch, and a stretch on any other action, with 400', async () => {
+    const pageURL = `/x#${randomUUID()}`;
+    for (const body of [
+      { action: 'videoProgressLecture', videoTime: 10 },
+      { action: 'videoProgressLecture', fromTime: 10, videoTime: 10 },
+      { action: 'videoProgressLecture', fromTime: 12, videoTime: 10 },
+      { action: 'videoPauseLecture', fromTime: 0, videoTime: 10 },
+    ]) {
+      const res = await log({ ...body, pageURL });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toContain(PROGRESS_NEEDS_SPAN);
+    }
     expect(await eventsWithPage(pageURL)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { EngagementOptions, EngagementRow } from './engagement.repository';
-import { PLAYBACK_ACTIONS, type StudentActivityRow, at, selectRows } from './usage.repository';
+import { PLAYBACK_ACTIONS, type StudentActivityRow, selectRows } from './usage.repository';
 
 // The usage reports as they were computed from the raw event log before the rollups (issue 14): the
 // reference the rollup-based reports must match exactly. Test-only.
@@ -24,51 +24,26 @@ function engagementQuery(videoId: string, options: EngagementOptions) {
   const bin = sql`${options.binSeconds}::float8`;
   const duration = sql`${options.durationSeconds}::float8`;
   const lastBin = sql`${options.binCount - 1}::int`;
+  const binsOf = (start: SQL, end: SQL) =>
+    sql`generate_series(floor(${start} / ${bin})::int, ceil(least(${end}, ${duration}) / ${bin})::int - 1)`;
   return sql`
-      with ev as (
-        select id, user_id, action, video_time::float8 as pos, created_at as t, rate,
-          count(rate) over (partition by user_id order by created_at, id) as rate_group
+      with stretch as (
+        select id, user_id, from_time::float8 as s, video_time::float8 as e
         from usage_events
-        where video_id = ${videoId} and user_id is not null and video_time is not null
-          and action in (${playbackActionList()})
+        where video_id = ${videoId} and user_id is not null and action = 'videoProgressLecture'
+          and from_time < video_time
       ),
-      stepped as (
-        select id, user_id, action, pos, t,
-          -- The latest rate chosen so far: rate_group counts rate changes, so the running maximum of
-          -- rate_group × 1000 + rate is the latest change (rates are below 1000); one sort, one pass.
-          coalesce(max(rate_group * 1000 + rate) over w - rate_group * 1000, 1)::float8 as rate,
-          lead(action) over w as next_action,
-          lead(pos) over w as next_pos,
-          greatest(extract(epoch from (coalesce(lead(t) over w, ${at(options.now)}) - t))::float8, 0) as elapsed
-        from ev
-        window w as (partition by user_id order by t, id)
-      ),
-      reached as (
-        select id, user_id, action, pos, t,
-          least(${duration}, case
-            when action = 'videoPauseLecture' then pos
-            when next_action is not null and next_action <> 'videoSeekedLecture' and next_pos >= pos
-              then least(next_pos, pos + elapsed * rate + 1)
-            else pos + elapsed * rate
-          end) as reached
-        from stepped
-      ),
-      marked as (
-        select user_id, action, pos, reached,
-          lag(reached) over (partition by user_id order by t, id) as previous
-        from reached
+      twice as (
+        select x.user_id, greatest(x.s, y.s) as s, least(x.e, y.e) as e
+        from stretch x join stretch y on y.user_id = x.user_id and y.id > x.id and greatest(x.s, y.s) < least(x.e, y.e)
       ),
       watched as (
-        select k, count(distinct user_id)::int as n
-        from marked, generate_series(floor(pos / ${bin})::int, ceil(reached / ${bin})::int - 1) as k
-        where action <> 'videoPauseLecture' and reached > pos
-        group by k
+        select k, count(distinct user_id)::int as n from stretch, ${binsOf(sql`s`, sql`e`)} as k
+        where least(e, ${duration}) > s group by k
       ),
       rewatched as (
-        select k, count(distinct user_id)::int as n
-        from marked, generate_series(floor(pos / ${bin})::int, ceil(previous / ${bin})::int - 1) as k
-        where action = 'videoSeekedLecture' and previous > pos
-        group by k
+        select k, count(distinct user_id)::int as n from twice, ${binsOf(sql`s`, sql`e`)} as k
+        where least(e, ${duration}) > s group by k
       ),
       asked as (
         select least(greatest(floor(time_asked / ${bin})::int, 0), ${lastBin}) as k, count(*)::int as n

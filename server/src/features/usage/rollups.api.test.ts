@@ -22,6 +22,9 @@ const ACTIONS = [
   'videoPauseLecture',
   'videoSeekedLecture',
   'videoRateChangeLecture',
+  'videoProgressLecture',
+  'videoProgressLecture',
+  'videoProgressLecture',
   'delayedQuestionSubmit',
   'videoPlayResponse',
 ] as const;
@@ -47,11 +50,17 @@ describe('usage reports from rollups', () => {
 
   function randomEvent(videoId: string, userId: string | null) {
     const action = pick(ACTIONS);
+    const progress = action === 'videoProgressLecture';
+    const videoTime =
+      !progress && rand() < 0.1 ? null : rand() < 0.5 ? Math.floor(rand() * 70) + 1 : rand() * 70;
     return {
       userId,
       videoId,
       action,
-      videoTime: rand() < 0.1 ? null : rand() < 0.5 ? Math.floor(rand() * 70) : rand() * 70,
+      videoTime,
+      // A stretch of up to 15 s before videoTime, some starting on a whole second.
+      fromTime:
+        progress && videoTime !== null ? Math.max(0, videoTime - (rand() < 0.5 ? 5 : rand() * 15)) : null,
       rate: action === 'videoRateChangeLecture' || rand() < 0.05 ? pick(RATES) : null,
       // Within ten minutes before NOW, a third of them in the last 40 s so that open spans are still
       // running at the moments compared; some on whole seconds, so that instants are shared.
@@ -80,13 +89,14 @@ describe('usage reports from rollups', () => {
         action: e.action,
         videoID: e.videoId,
         ...(e.videoTime === null ? {} : { videoTime: e.videoTime }),
+        ...(e.fromTime === null ? {} : { fromTime: e.fromTime }),
         ...(e.rate === null ? {} : { rate: e.rate }),
       });
     }
     // Straight into the log, 12 concurrent inserts of 25 events each for several users (on PostgreSQL
     // in parallel transactions, which lock the same rollup rows).
-    // Viewers with few events each (ids without accounts count in engagement only), so that every span
-    // shows in the counts instead of hiding under other spans of the same viewer.
+    // Viewers with few events each (ids without accounts count in engagement only), so that every stretch
+    // shows in the counts instead of hiding under other stretches of the same viewer.
     const ids = [...users.map((u) => u.id), ...Array.from({ length: 40 }, () => randomUUID()), null];
     const batches = Array.from({ length: 12 }, () =>
       Array.from({ length: 25 }, () => randomEvent(pick([w.videoId, w.otherVideoId]), pick(ids))),
@@ -97,15 +107,13 @@ describe('usage reports from rollups', () => {
   afterAll(() => t.close());
 
   /** The engagement report as the service built it from the raw log before the rollups. */
-  async function rawEngagement(videoId: string, bin: number, now: Date): Promise<Engagement> {
+  async function rawEngagement(videoId: string, bin: number): Promise<Engagement> {
     const durationSeconds =
       (await videoDuration(t.db, videoId)) ?? (await rawFurthestKnownPosition(t.db, videoId));
     const binSeconds = Math.max(bin, Math.ceil(durationSeconds / MAX_ENGAGEMENT_BINS));
     const binCount = Math.ceil(durationSeconds / binSeconds);
     const rows =
-      binCount > 0
-        ? await rawEngagementBins(t.db, videoId, { binSeconds, durationSeconds, binCount, now })
-        : [];
+      binCount > 0 ? await rawEngagementBins(t.db, videoId, { binSeconds, durationSeconds, binCount }) : [];
     return {
       videoId,
       binSeconds,
@@ -128,7 +136,7 @@ describe('usage reports from rollups', () => {
         for (const bin of [1, 5, 7, 3600]) {
           const res = await getAs(t, w.admin, `/api/admin/logs/video/${videoId}/engagement?bin=${bin}`);
           expect(res.statusCode).toBe(200);
-          expect(res.json<Engagement>()).toEqual(await rawEngagement(videoId, bin, now));
+          expect(res.json<Engagement>()).toEqual(await rawEngagement(videoId, bin));
         }
         const students = await getAs(t, w.admin, `/api/admin/logs/video/${videoId}/student-activity`);
         expect(students.json<UsageEntry[]>()).toEqual(await rawStudents(videoId, now));
@@ -148,7 +156,7 @@ describe('usage reports from rollups', () => {
   it('answer the same after the migration’s backfill rebuilds them from the log', async () => {
     await t.db.execute(sql`delete from usage_video_users`);
     await t.db.execute(sql`delete from usage_videos`);
-    // The backfill statement of migration 0009_usage_rollups.
+    // The backfill statement of migration 0011_usage_rollups, with the function of 0012.
     await t.db.execute(sql`SELECT usage_rollups_apply(ARRAY(SELECT id FROM usage_events))`);
     await expectSameAsRaw();
   });

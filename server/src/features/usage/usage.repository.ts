@@ -12,6 +12,7 @@ export const PLAYBACK_ACTIONS = [
   'videoPauseLecture',
   'videoSeekedLecture',
   'videoRateChangeLecture',
+  'videoProgressLecture',
 ] as const;
 export type PlaybackAction = (typeof PLAYBACK_ACTIONS)[number];
 

@@ -37,13 +37,12 @@ export function createUsageService({ db, clock }: AppDeps) {
      * the furthest position seen). Bins are widened so that a video never has more than MAX_ENGAGEMENT_BINS.
      */
     async engagement(caller: AuthUser, videoId: string, requestedBinSeconds: number): Promise<Engagement> {
-      const now = clock();
-      await requireVideoAdmin(db, caller, videoId, now);
+      await requireVideoAdmin(db, caller, videoId, clock());
       const durationSeconds = await durationOf(videoId);
       const binSeconds = Math.max(requestedBinSeconds, Math.ceil(durationSeconds / MAX_ENGAGEMENT_BINS));
       const binCount = Math.ceil(durationSeconds / binSeconds);
       const rows =
-        binCount > 0 ? await engagementBins(db, videoId, { binSeconds, durationSeconds, binCount, now }) : [];
+        binCount > 0 ? await engagementBins(db, videoId, { binSeconds, durationSeconds, binCount }) : [];
       return {
         videoId,
         binSeconds,

@@ -17,6 +17,12 @@ describe('isCurrentlyWatching', () => {
     expect(isCurrentlyWatching(play({ action: 'videoPauseLecture' }), 100, AT)).toBe(false);
   });
 
+  it('lasts 60 s after a progress report, the heartbeat of a playing page', () => {
+    const progress = play({ action: 'videoProgressLecture', videoTime: 10 });
+    expect(isCurrentlyWatching(progress, 100, later(60))).toBe(true);
+    expect(isCurrentlyWatching(progress, 100, later(61))).toBe(false);
+  });
+
   it('lasts the rest of the video plus 60 s after a play, seek or rate change', () => {
     for (const action of ['videoPlayLecture', 'videoSeekedLecture', 'videoRateChangeLecture'] as const) {
       expect(isCurrentlyWatching(play({ action, videoTime: 40 }), 100, later(120))).toBe(true);

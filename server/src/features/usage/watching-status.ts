@@ -16,7 +16,8 @@ export interface LatestPlayback {
  * "currently watching" (SPEC §2 Usage page): the user's latest playback event on the video is a play, seek
  * or rate change (not a pause), and playback started there could still be running: `now` is before the
  * moment it would reach the end of the video at the chosen rate, plus 60 s of grace. Without a known
- * duration or position only the grace counts. The watch page sends no heartbeat, so this is an inference.
+ * duration or position only the grace counts. A progress report is the watch page's heartbeat: a playing
+ * page sends one every 10 s of video and one as it closes, so after one only the grace counts.
  */
 export function isCurrentlyWatching(
   latest: LatestPlayback | null,
@@ -24,6 +25,8 @@ export function isCurrentlyWatching(
   now: Date,
 ): boolean {
   if (!latest || latest.action === 'videoPauseLecture') return false;
+  if (latest.action === 'videoProgressLecture')
+    return now.getTime() <= latest.at.getTime() + WATCHING_GRACE_MS;
   const rate = latest.rate && latest.rate > 0 ? latest.rate : 1;
   const remainingSeconds =
     durationSeconds !== null && latest.videoTime !== null

@@ -11,6 +11,7 @@ import { LecturePlayer, type PlayableVideo } from '../../features/player/compone
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
 import { useResponseVideo, useVideoWithQuestions } from '../../features/questions/api/questions-api';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
+import { CourseAdminOnly } from '../layout/CourseAdminOnly';
 
 /** Instructor caption editor (issue 13): /captions/video/{videoId} or /captions/response/{responseId}. */
 export function CaptionsPage() {
@@ -34,7 +35,13 @@ function usePlayable(owner: CaptionOwner, ownerId: string) {
           videoSource: answer.data.videoSource,
         };
   const answers = (lectureVideo.data?.questions ?? []).filter((q) => q.response);
-  return { video, answers, isPending: query.isPending, isError: query.isError };
+  return {
+    video,
+    answers,
+    courseId: lectureVideo.data?.courseID,
+    isPending: query.isPending,
+    isError: query.isError,
+  };
 }
 
 function CaptionsView({ owner, ownerId }: { owner: CaptionOwner; ownerId: string }) {
@@ -48,7 +55,7 @@ function CaptionsView({ owner, ownerId }: { owner: CaptionOwner; ownerId: string
   if (media.isError || !media.video) return <VideoNotFound />;
   const language = editing ?? tracks.data?.[0]?.language ?? null;
 
-  return (
+  const page = (
     <Page title={`Captions: ${media.video.title}`}>
       <div className="two-columns lecture-layout">
         <div>
@@ -91,5 +98,12 @@ function CaptionsView({ owner, ownerId }: { owner: CaptionOwner; ownerId: string
         </div>
       </div>
     </Page>
+  );
+  // A lecture video's captions are its course admins' to edit; an answer's are guarded by the server only.
+  if (owner === 'response') return page;
+  return (
+    <CourseAdminOnly courseId={media.courseId} studentView={`/video/${ownerId}`}>
+      {page}
+    </CourseAdminOnly>
   );
 }

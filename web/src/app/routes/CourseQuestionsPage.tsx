@@ -1,6 +1,6 @@
 import { FETCH_ERRORS, LOADING, type QuestionDto } from '@lectern/shared';
 import { useId, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useSession } from '../../features/auth/session-context';
@@ -28,12 +28,14 @@ interface Target {
 export function CourseQuestionsPage() {
   const { courseId = '' } = useParams();
   const { user } = useSession();
+  const location = useLocation();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [target, setTarget] = useState<Target | null>(null);
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const player = useRef<PlayerHandle | null>(null);
-  const questions = useCourseAnsweredQuestions(courseId);
+  // The list is for the course's members (the server answers a visitor 401): a visitor is asked to log in.
+  const questions = useCourseAnsweredQuestions(user ? courseId : undefined);
   const video = useVideoWithQuestions(target?.videoId, { covered: Boolean(user) });
 
   useErrorToast(questions.isError && FETCH_ERRORS.questions, questions.error);
@@ -49,9 +51,22 @@ export function CourseQuestionsPage() {
     search,
   );
 
+  if (!user) {
+    return (
+      <Page title="Answered questions of the course">
+        <p>The answered questions of a course are for its members.</p>
+        <p>
+          <Link className="button" to="/login" state={{ from: location.pathname }}>
+            Log in to see them
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+
   return (
     <Page title="Answered questions of the course">
-      {user && <CourseSearch courseId={courseId} />}
+      <CourseSearch courseId={courseId} />
       <div className="two-columns">
         <div>
           <div className="form">

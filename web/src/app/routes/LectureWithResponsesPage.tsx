@@ -10,7 +10,6 @@ import { responseCaptions } from '../../features/captions/components/response-ca
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
-import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
 import { useLectureQuestions } from '../../features/questions/api/questions-api';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
@@ -34,8 +33,11 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, true);
   const questions = useLectureQuestions(lectureId);
 
-  if (video.isPending || questions.isPending) return <p role="status">{LOADING.videoAndQuestions}</p>;
+  // The questions wait for the lecture id, which an unknown video never gives: settle the video first.
+  const loading = <p role="status">{LOADING.videoAndQuestions}</p>;
+  if (video.isPending) return loading;
   if (video.isError || !lectureId) return <VideoNotFound />;
+  if (questions.isPending) return loading;
   const v = video.data;
   const videos = playlist.data ?? [];
   const several = videos.length > 1;
@@ -81,7 +83,7 @@ function LectureWithResponsesView({ videoId }: { videoId: string }) {
           <LecturePlayer
             video={v}
             {...playerProps}
-            {...lectureUsageEvents(logContext)}
+            usage={logContext}
             tracks={<CaptionTracks owner="video" ownerId={v.id} />}
             onTime={setTime}
           />

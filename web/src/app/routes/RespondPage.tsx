@@ -20,6 +20,7 @@ import { LiveMeetingPanel, RecordInMeeting } from '../../features/meetings';
 import { Recorder } from '../../features/recording';
 import { UploadProgress } from '../../components/ui/UploadProgress';
 import { uploadFailureReason } from '../../lib/uploads/upload-failure';
+import { CourseAdminOnly } from '../layout/CourseAdminOnly';
 
 /**
  * The instructor answers one question (SPEC §2 Respond): details, the lecture at the moment it was asked,
@@ -45,7 +46,7 @@ function RespondView({ questionID }: { questionID: string }) {
   const recorderHeading = useRef<HTMLHeadingElement>(null);
 
   if (question.isPending) return <p role="status">{LOADING.questionDetails}</p>;
-  if (question.isError) {
+  if (question.isError || video.isError) {
     return (
       <Page title="Respond to question">
         <p role="alert">{ERRORS.questionNotFound}</p>
@@ -77,37 +78,40 @@ function RespondView({ questionID }: { questionID: string }) {
     <UploadProgress fileName={progress.fileName} fraction={progress.fraction ?? 0} />
   );
 
+  const studentView = `/video/${q.videoId}${q.lectureID ? `?lectureId=${q.lectureID}` : ''}`;
   return (
-    <Page title="Respond to question">
-      <QuestionDetails question={q} />
-      {sent && <AnswerSent nextId={nextToAnswer(waiting.items, q.id)?.id} />}
-      <section aria-labelledby="asked-at-heading">
-        <h2 id="asked-at-heading">{`The lecture at ${formatVideoTime(q.timeAsked)}, where it was asked`}</h2>
-        {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
-      </section>
-      {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
-      <h2>Upload a response video</h2>
-      <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
-      <h2 ref={recorderHeading} tabIndex={-1}>
-        Record a response video
-      </h2>
-      <Recorder
-        finishLabel="Upload recording"
-        onFinish={sendRecording}
-        busy={busy}
-        progress={sendingRecording && progressBar}
-      />
-      <h2>Record a response</h2>
-      <RecordInMeeting
-        questionId={q.id}
-        questionText={q.question}
-        onInBrowser={() => recorderHeading.current?.focus()}
-      />
-      <h2>Delete this question</h2>
-      <div className="form">
-        <DeleteQuestionBox questionId={q.id} />
-      </div>
-      {question.isRefetchError && <p className="error-text">{FETCH_ERRORS.questions}</p>}
-    </Page>
+    <CourseAdminOnly courseId={video.data?.courseID} studentView={studentView}>
+      <Page title="Respond to question">
+        <QuestionDetails question={q} />
+        {sent && <AnswerSent nextId={nextToAnswer(waiting.items, q.id)?.id} />}
+        <section aria-labelledby="asked-at-heading">
+          <h2 id="asked-at-heading">{`The lecture at ${formatVideoTime(q.timeAsked)}, where it was asked`}</h2>
+          {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
+        </section>
+        {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
+        <h2>Upload a response video</h2>
+        <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
+        <h2 ref={recorderHeading} tabIndex={-1}>
+          Record a response video
+        </h2>
+        <Recorder
+          finishLabel="Upload recording"
+          onFinish={sendRecording}
+          busy={busy}
+          progress={sendingRecording && progressBar}
+        />
+        <h2>Record a response</h2>
+        <RecordInMeeting
+          questionId={q.id}
+          questionText={q.question}
+          onInBrowser={() => recorderHeading.current?.focus()}
+        />
+        <h2>Delete this question</h2>
+        <div className="form">
+          <DeleteQuestionBox questionId={q.id} />
+        </div>
+        {question.isRefetchError && <p className="error-text">{FETCH_ERRORS.questions}</p>}
+      </Page>
+    </CourseAdminOnly>
   );
 }

@@ -1,6 +1,7 @@
 import { STATUS_TEXT } from '@lectern/shared';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
+import { CourseAdminOnly } from '../layout/CourseAdminOnly';
 import { useVideoWithQuestions } from '../../features/questions/api/questions-api';
 import { VideoUsageReport } from '../../features/usage/components/VideoUsageReport';
 
@@ -15,7 +16,8 @@ export function UsagePage() {
     const query = lectureId ? `?lectureId=${encodeURIComponent(lectureId)}` : '';
     void navigate(`/videoAdmin/${encodeURIComponent(videoId ?? '')}${query}`);
   };
-  return (
+  const courseId = video.data?.courseID;
+  const page = (
     <Page
       title="Video Usage Summary"
       subtitle={video.data && <>Video: {video.data.title}</>}
@@ -29,5 +31,13 @@ export function UsagePage() {
     >
       {videoId ? <VideoUsageReport videoId={videoId} /> : <p role="alert">{STATUS_TEXT.noVideoIdInRoute}</p>}
     </Page>
+  );
+  // Without an id the page says so (SPEC §2); an unknown video is the server's 404 in the report.
+  if (!videoId || video.isError) return page;
+  const studentView = `/video/${encodeURIComponent(videoId)}${lectureId ? `?lectureId=${encodeURIComponent(lectureId)}` : ''}`;
+  return (
+    <CourseAdminOnly courseId={courseId} studentView={studentView}>
+      {page}
+    </CourseAdminOnly>
   );
 }

@@ -13,7 +13,6 @@ import { useEnterRoom } from '../../features/meeting-room/use-enter-room';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import { Playlist } from '../../features/player/components/Playlist';
 import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
-import { lectureUsageEvents } from '../../features/player/utils/lecture-usage-events';
 import { nextVideoId } from '../../features/player/utils/playback';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
@@ -126,7 +125,7 @@ function VideoView({ videoId }: { videoId: string }) {
           <LecturePlayer
             video={v}
             {...playerProps}
-            {...lectureUsageEvents(logContext)}
+            usage={logContext}
             tracks={<CaptionTracks owner="video" ownerId={v.id} />}
             onTime={(current, duration) => {
               setTime({ current, duration });

@@ -49,13 +49,8 @@ export function ManageLectureVideos({ lectureId }: { lectureId: string }) {
 
   if (isPending) return <p role="status">Loading lecture videos…</p>;
   if (isError || !videos) return <p className="error-text">{FETCH_ERRORS.lectureVideos}</p>;
-  if (videos.length === 0)
-    return (
-      <>
-        <p>This lecture has no videos yet.</p>
-        {processing}
-      </>
-    );
+  // Uploads still processing are videos on their way: "no videos yet" would say otherwise.
+  if (videos.length === 0) return pending.length > 0 ? processing : <p>This lecture has no videos yet.</p>;
   return (
     <>
       <ol aria-label="Lecture videos" aria-busy={busy}>

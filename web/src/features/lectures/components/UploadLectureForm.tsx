@@ -77,7 +77,7 @@ export function UploadLectureForm({
         ...(available && { lectureDateAvailable: available }),
       },
       values,
-      queue,
+      queue.map((video) => (video.title ? video : { ...video, title: values.title.trim() })),
       markDone,
     );
     leaveWarning.stop();

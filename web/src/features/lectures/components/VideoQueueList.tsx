@@ -28,14 +28,14 @@ export function VideoQueueList({
     <ol aria-label="Upload queue">
       {queue.map((video) => (
         <li key={video.key}>
-          <strong>{video.title}</strong>{' '}
+          <strong>{video.title || 'Titled like the lecture'}</strong>{' '}
           <span className="hint">{video.file ? video.file.name : video.link}</span>
           {video.done && <span className="success-text"> (uploaded)</span>}
           {!video.done && !busy && (
             <button
               type="button"
               className="link-button"
-              aria-label={`Remove ${video.title} from the queue`}
+              aria-label={`Remove ${video.title || video.file?.name || video.link} from the queue`}
               onClick={() => onRemove(video.key)}
             >
               Remove

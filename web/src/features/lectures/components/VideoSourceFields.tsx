@@ -1,9 +1,9 @@
-import { MP4_MIME } from '@lectern/shared';
+import { VIDEO_FILE_ACCEPT, VIDEO_FILE_KINDS } from '@lectern/shared';
 import { useId } from 'react';
 import type { VideoSourceDraft } from '../utils/video-source';
 
 /**
- * Video title, an mp4 file OR a YouTube link. With `exclusive`, choosing one source clears the other
+ * Video title, a video file OR a YouTube link. With `exclusive`, choosing one source clears the other
  * (SPEC §5 "Add video"); otherwise both may be filled and the caller's check refuses it (upload queue).
  * `fileInputKey` changes to empty the file picker, which cannot be cleared through its value.
  */
@@ -30,12 +30,12 @@ export function VideoSourceFields({
         />
       </label>
       <label htmlFor={`${id}-file`}>
-        Video file (mp4)
+        {`Video file (${VIDEO_FILE_KINDS})`}
         <input
           key={fileInputKey}
           id={`${id}-file`}
           type="file"
-          accept={MP4_MIME}
+          accept={VIDEO_FILE_ACCEPT}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
             const clear = exclusive && file !== null && draft.link.trim() !== '';

@@ -1,6 +1,6 @@
 import { INVALID_YOUTUBE_LINK, VALIDATION } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { addVideoError, queuedVideoError, titleFromFileName } from './video-source';
+import { addVideoError, queuedVideoError } from './video-source';
 
 const file = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
 const link = 'https://youtu.be/dQw4w9WgXcQ';
@@ -27,13 +27,5 @@ describe('add video checks (SPEC §5)', () => {
     expect(addVideoError({ title: 'A', file, link })).toBe(VALIDATION.oneSourceOnly);
     expect(addVideoError({ title: 'A', file: null, link: '' })).toBe(VALIDATION.chooseFileOrLink);
     expect(addVideoError({ title: 'A', file: null, link })).toBeNull();
-  });
-});
-
-describe('title of a picked file', () => {
-  it('is the file name without its extension', () => {
-    expect(titleFromFileName('week 3 - vectors.mp4')).toBe('week 3 - vectors');
-    expect(titleFromFileName('lecture.final.MOV')).toBe('lecture.final');
-    expect(titleFromFileName('.mp4')).toBe('.mp4');
   });
 });

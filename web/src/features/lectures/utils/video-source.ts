@@ -27,8 +27,3 @@ export function addVideoError({ title, file, link }: VideoSourceDraft): string |
 function youTubeLinkError(link: string): string | null {
   return link.trim() && parseYouTubeId(link) === null ? INVALID_YOUTUBE_LINK : null;
 }
-
-/** A queued file's title when none was typed: its name without the extension ("week 3.mp4" → "week 3"). */
-export function titleFromFileName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').trim() || name;
-}

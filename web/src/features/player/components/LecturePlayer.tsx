@@ -1,8 +1,11 @@
 import type { LectureVideoSourceType } from '@lectern/shared';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import type { UsageContext } from '../../../lib/usage-log';
 import { useFullscreenRefusal } from '../hooks/useFullscreenRefusal';
+import { useLectureUsage } from '../hooks/useLectureUsage';
 import { usePlayerKeys } from '../hooks/usePlayerKeys';
 import type { PlayerEvents, PlayerHandle } from '../types';
+import { mergePlayerEvents } from '../utils/merge-events';
 import { skipTarget } from '../utils/playback';
 import { Html5Player } from './Html5Player';
 import { KeyboardHelp } from './KeyboardHelp';
@@ -28,7 +31,8 @@ export function LecturePlayer({
   startAt,
   autoplay,
   tracks,
-  ...events
+  usage,
+  ...pageEvents
 }: PlayerEvents & {
   video: PlayableVideo;
   handle: RefObject<PlayerHandle | null>;
@@ -36,7 +40,10 @@ export function LecturePlayer({
   autoplay?: boolean;
   /** Caption <track> elements for a local video; YouTube shows its own captions. */
   tracks?: ReactNode;
+  /** Ids the lecture usage events and progress reports are logged with; none: nothing is logged. */
+  usage?: UsageContext;
 }) {
+  const events = mergePlayerEvents(useLectureUsage(usage), pageEvents);
   const [rate, setRate] = useState(1);
   const [helpOpen, setHelpOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);

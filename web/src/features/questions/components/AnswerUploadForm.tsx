@@ -1,4 +1,4 @@
-import { DELAYS_MS, MP4_MIME, VALIDATION } from '@lectern/shared';
+import { DELAYS_MS, VALIDATION, VIDEO_FILE_ACCEPT, VIDEO_FILE_KINDS } from '@lectern/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 
 export interface UploadOutcome {
@@ -31,7 +31,8 @@ export function AnswerUploadForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file || file.type !== MP4_MIME) {
+    // What the file holds is the server's to judge (it answers MEDIA.notAVideo); only a pick is needed here.
+    if (!file) {
       setOutcome({ ok: false, message: VALIDATION.selectFile });
       return;
     }
@@ -41,11 +42,11 @@ export function AnswerUploadForm({
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={fileId}>Response video (mp4)</label>
+      <label htmlFor={fileId}>{`Response video (${VIDEO_FILE_KINDS})`}</label>
       <input
         id={fileId}
         type="file"
-        accept={MP4_MIME}
+        accept={VIDEO_FILE_ACCEPT}
         onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         disabled={busy}
       />

@@ -53,7 +53,10 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
     }
   };
 
-  // Only a signed-in viewer gets the arrows; the same button serves both directions.
+  // Only a signed-in viewer gets the arrows; the same button serves both directions. While a vote is on
+  // its way they are aria-disabled, not disabled: a disabled button drops the keyboard focus, and the
+  // vote could not be taken back from the keyboard.
+  const busy = sendVote.isPending || waiting;
   const arrow = (option: VoteOption) =>
     userId && (
       <button
@@ -61,8 +64,10 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
         className="secondary"
         aria-label={ARROWS[option].label}
         aria-pressed={mine === option}
-        disabled={sendVote.isPending || waiting}
-        onClick={() => void vote(option)}
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) void vote(option);
+        }}
       >
         {ARROWS[option].symbol}
       </button>
