@@ -105,6 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { database } = options;
   const log = app.log as FastifyBaseLogger;
+  if (database.kind === 'pglite' && database.wasOpenToOthers)
+    log.warn(
+      { dir: config.pgliteDir },
+      'The embedded database folder was open to other users: it is now 0700 and its files 0600',
+    );
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }, log);
