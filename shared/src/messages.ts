@@ -148,6 +148,11 @@ export const MEDIA = {
   conversionFailed: 'Lectern could not convert this video',
   outputInvalid: 'The converted video did not pass the final check',
   originalMissing: 'The uploaded file is no longer there, so the video cannot be processed. Upload it again.',
+  frameTooLarge:
+    'This video is larger than 4096×4096 pixels. Export it at 4K or smaller and upload it again.',
+  tooLong: 'This video is longer than 4 hours. Split it into parts and upload each as its own video.',
+  tooSlow:
+    'Converting this video took far longer than its length allows, so Lectern stopped. Export it again as MP4 (H.264) and upload that.',
   processing: (progress: number | null) =>
     progress === null ? 'Processing video…' : `Processing video… ${progress}%`,
 } as const;
