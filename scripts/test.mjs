@@ -1,5 +1,6 @@
-// `npm test`: every test. Browser tests need Debian's Chromium, and the tests that put nginx in front
-// (media delivery; with TEST_DATABASE_URL the multi-instance test) need Debian's nginx: installed here
+// `npm test`: every test. Browser tests need Debian's Chromium, the tests that put nginx in front
+// (media delivery; with TEST_DATABASE_URL the multi-instance test) need Debian's nginx, and the video
+// processing tests Debian's ffmpeg (the server prefers it to the bundled 2018 build): installed here
 // when we are root on Debian, otherwise we stop with the command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ function ensurePackage(binary, pkg, why) {
 
 ensurePackage('/usr/bin/chromium', 'chromium', 'Browser tests');
 ensurePackage('/usr/sbin/nginx', 'nginx', 'Tests behind nginx');
+ensurePackage('/usr/bin/ffprobe', 'ffmpeg', 'Video processing tests');
 
 const run = (args) => spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1;
 

@@ -46,7 +46,7 @@ describe('the respond page of a live question', () => {
     const { page } = b;
     const { admin, asked } = await liveQuestion('Is the meeting server down today?');
     // The provider's failure, as the server reports it (the API tests cover the server's side).
-    await page.route('**/api/bbb/startMeeting?**', (route) =>
+    await page.route('**/api/bbb/startMeeting', (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/json',
@@ -58,7 +58,7 @@ describe('the respond page of a live question', () => {
     await page.getByRole('alert').filter({ hasText: ERRORS.bbbStartFailed }).waitFor();
     await page.getByRole('heading', { name: 'Upload a response video' }).waitFor();
 
-    await page.unroute('**/api/bbb/startMeeting?**');
+    await page.unroute('**/api/bbb/startMeeting');
     const popup = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Try again' }).click();
     expect(new URL((await popup).url()).pathname).toBe(`/room/${asked.id}`);

@@ -7,6 +7,7 @@ import Fastify, {
 import pino, { type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { BUNDLED_FFMPEG_WARNING } from './config/ffmpeg-tools';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { createEventBus } from './events/event-bus';
@@ -105,6 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { database } = options;
   const log = app.log as FastifyBaseLogger;
+  if (config.ffmpeg.source === 'bundled') log.warn(BUNDLED_FFMPEG_WARNING);
+  if (database.kind === 'pglite' && database.wasOpenToOthers)
+    log.warn(
+      { dir: config.pgliteDir },
+      'The embedded database folder was open to other users: it is now 0700 and its files 0600',
+    );
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }, log);

@@ -149,6 +149,11 @@ export const MEDIA = {
   outputInvalid:
     'Lectern converted this video but the result would not play everywhere. Delete it and upload it again; if that fails too, export it from your editor as MP4 (H.264) and upload that.',
   originalMissing: 'The uploaded file is no longer there, so the video cannot be processed. Upload it again.',
+  frameTooLarge:
+    'This video is larger than 4096×4096 pixels. Export it at 4K or smaller and upload it again.',
+  tooLong: 'This video is longer than 4 hours. Split it into parts and upload each as its own video.',
+  tooSlow:
+    'Converting this video took far longer than its length allows, so Lectern stopped. Export it again as MP4 (H.264) and upload that.',
   /** Until the conversion reports its first percent, the upload waits its turn behind the others. */
   processing: (progress: number | null) =>
     progress === null ? 'Queued: waiting for its turn to be converted…' : `Processing video… ${progress}%`,

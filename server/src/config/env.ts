@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IceServer } from '@lectern/shared';
 import { z } from 'zod';
 import { serverDir } from '../lib/server-dir';
+import { type FfmpegTools, findFfmpegTools } from './ffmpeg-tools';
 
 // The only reader of process.env (DESIGN §8). Every variable is explained in .env.example.
 
@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   PGLITE_TEMPLATE_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  PROCESSING_GRACE_SECONDS: z.coerce.number().positive().default(120),
+  PROCESSING_SECONDS_PER_VIDEO_SECOND: z.coerce.number().positive().default(10),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
   MEDIA_ACCEL_PREFIX: z
     .string()
@@ -97,10 +99,15 @@ export interface AppConfig {
   logLevel: string;
   trustProxy: string[] | false;
   webDistDir: string;
-  /** The ffmpeg binary: FFMPEG_PATH, else the static build shipped in @ffmpeg-installer/ffmpeg. */
-  ffmpegPath: string;
+  /** ffmpeg and ffprobe: FFMPEG_PATH, else the system's, else the static build in @ffmpeg-installer/ffmpeg. */
+  ffmpeg: FfmpegTools;
   /** Videos converted at once by this instance (issue 9: one by default, at a lower CPU priority). */
   processingConcurrency: number;
+  /**
+   * How long a conversion may take (issue 20): `graceMs`, plus `perVideoSecondMs` for each second of
+   * video it has written so far; one that falls behind is stopped and its video fails.
+   */
+  processingPace: { graceMs: number; perVideoSecondMs: number };
   /** Keep an upload as uploaded after its converted MP4 is verified (in DATA_DIR/media/originals). */
   keepOriginals: boolean;
   /**
@@ -134,10 +141,6 @@ export interface TransportLimits {
 
 export class ConfigError extends Error {}
 
-/** The binary inside the npm package (nothing is downloaded at install time; DESIGN §2). */
-const bundledFfmpeg = (): string =>
-  (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-
 /** Parses the environment; throws one ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set", as in most shells' `VAR= command`.
@@ -151,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.BBB_URL) !== Boolean(e.BBB_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  BBB_URL and BBB_SECRET must be set together');
   }
+  const ffmpeg = findFfmpegTools(e.FFMPEG_PATH, env.PATH);
+  if (typeof ffmpeg === 'string') throw new ConfigError(`Invalid configuration:\n  ${ffmpeg}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -175,8 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverDir, '../web/dist')),
-    ffmpegPath: e.FFMPEG_PATH ?? bundledFfmpeg(),
+    ffmpeg,
     processingConcurrency: e.PROCESSING_CONCURRENCY,
+    processingPace: {
+      graceMs: e.PROCESSING_GRACE_SECONDS * 1000,
+      perVideoSecondMs: e.PROCESSING_SECONDS_PER_VIDEO_SECOND * 1000,
+    },
     keepOriginals: e.KEEP_ORIGINALS === 'true',
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
     transport: {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteDataDir } from './pglite-data-dir';
+import { makePrivate } from './private-dir';
 import { type Listen, listenPostgres } from './notifications';
 
 export type Schema = typeof schema;
@@ -18,7 +19,14 @@ export type Database = {
   /** LISTEN for NOTIFYs, which PostgreSQL delivers only once their transaction commits. */
   listen: Listen;
   close(): Promise<void>;
-} & ({ kind: 'pglite' } | { kind: 'postgres'; url: string });
+} & (
+  | {
+      kind: 'pglite';
+      /** The folder was open to other users before this start made it private (worth a warning). */
+      wasOpenToOthers: boolean;
+    }
+  | { kind: 'postgres'; url: string }
+);
 
 export type DatabaseTarget =
   /** `template`: see ensurePgliteDataDir. */
@@ -33,11 +41,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
     ]);
-    await ensurePgliteDataDir(target.dir, target.template);
+    const existed = await ensurePgliteDataDir(target.dir, target.template);
+    // A folder made just now is loose by construction (initdb, a template copy): no need to warn.
+    const wasOpenToOthers = makePrivate(target.dir) && existed;
     const client = await PGlite.create({ dataDir: target.dir });
+    makePrivate(target.dir); // and what opening wrote (pg_internal.init, …); later files sit in a 0700 folder
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
+      wasOpenToOthers,
       // One in-process connection: it cannot drop, so there is never anything to resume.
       listen: async (channel, listener) => {
         const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));

@@ -57,3 +57,37 @@ describe('a new embedded data dir', () => {
     expect(rows[0]!.present).toBe(true);
   });
 });
+
+// Each case opens an embedded database twice or more: many seconds on a busy machine.
+describe('the embedded data dir’s permissions (issue 20)', { timeout: 120_000 }, () => {
+  const modesUnder = (dir: string): string[] =>
+    fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) => {
+      const mode = fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o777;
+      const wanted = entry.isDirectory() ? 0o700 : 0o600;
+      return mode === wanted ? [] : [`${entry.name}: ${mode.toString(8)}`];
+    });
+  /** Opens and closes the database in `dir`, checks it is private, says whether it was open to others. */
+  const openPrivately = async (dir: string) => {
+    const open = await withDatabase(
+      dir,
+      async (database) => database.kind === 'pglite' && database.wasOpenToOthers,
+    );
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(modesUnder(dir)).toEqual([]);
+    return open;
+  };
+
+  it('makes a new folder private: the folder 0700, every file 0600, without a warning', async () => {
+    const dir = newDir();
+    expect(await openPrivately(dir)).toBe(false);
+  });
+
+  it('fixes an existing folder that others could read and write, and says so', async () => {
+    const dir = newDir();
+    await withDatabase(dir, async () => undefined);
+    fs.chmodSync(dir, 0o777);
+    fs.chmodSync(path.join(dir, 'PG_VERSION'), 0o666);
+    fs.chmodSync(path.join(dir, 'global'), 0o777);
+    expect(await openPrivately(dir)).toBe(true);
+  });
+});

@@ -32,23 +32,32 @@ export async function freshLiveQuestion(
 const meetingUrl = (call: string) => (_c: Case, f: Fresh) =>
   `/api/bbb/${call}?questionText=${encodeURIComponent('Why?')}&questionID=${f.question}`;
 
-export const meetingRows: Row[] = [
+/** The spec's GET and its POST twin (the web app's), with the same rights. */
+const getAndPost = (
+  call: 'startMeeting' | 'recordResponse',
+  row: Omit<Row, 'method' | 'route' | 'url'>,
+): Row[] => [
+  { ...row, method: 'GET', route: `/api/bbb/${call}`, url: meetingUrl(call) },
   {
-    method: 'GET',
-    route: '/api/bbb/startMeeting',
+    ...row,
+    method: 'POST',
+    route: `/api/bbb/${call}`,
+    url: () => `/api/bbb/${call}`,
+    payload: (_c, f) => ({ body: { questionText: 'Why?', questionID: f.question } }),
+  },
+];
+
+export const meetingRows: Row[] = [
+  ...getAndPost('startMeeting', {
     fresh: (c) => freshLiveQuestion(c),
-    url: meetingUrl('startMeeting'),
     expect: membersOfA(200),
     mutates: true,
-  },
-  {
-    method: 'GET',
-    route: '/api/bbb/recordResponse',
+  }),
+  ...getAndPost('recordResponse', {
     fresh: (c) => freshLiveQuestion(c),
-    url: meetingUrl('recordResponse'),
     expect: adminsOfA(200),
     mutates: true,
-  },
+  }),
   {
     method: 'POST',
     route: '/api/meetings/:questionId/end',
@@ -60,17 +69,12 @@ export const meetingRows: Row[] = [
 ];
 
 /** Another student's live question: its room is not studentA's to start or enter (AC-4). */
-export const meetingVariantRows: Row[] = [
-  {
-    method: 'GET',
-    route: '/api/bbb/startMeeting',
-    variant: "another student's question",
-    fresh: (c) => freshLiveQuestion(c, { askedBy: 'victim' }),
-    url: meetingUrl('startMeeting'),
-    expect: statuses({ anon: 401, outside: 403, studentA: 403, admins: 200 }),
-    mutates: true,
-  },
-];
+export const meetingVariantRows: Row[] = getAndPost('startMeeting', {
+  variant: "another student's question",
+  fresh: (c) => freshLiveQuestion(c, { askedBy: 'victim' }),
+  expect: statuses({ anon: 401, outside: 403, studentA: 403, admins: 200 }),
+  mutates: true,
+});
 
 /** BigBlueButton's callbacks: no login; without BigBlueButton configured (the matrix) they are 404. */
 export const bbbCallbackRows: Row[] = [

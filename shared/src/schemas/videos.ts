@@ -107,5 +107,7 @@ export const VIDEO_ID_HEADER = 'Lectern-Video-Id';
 export const StorageUse = z.object({
   usedBytes: z.number().nonnegative(),
   quotaBytes: z.number().positive(),
+  /** Set when the server converts videos with its old bundled ffmpeg (issue 20), for the upload page. */
+  processingWarning: z.string().optional(),
 });
 export type StorageUse = z.infer<typeof StorageUse>;

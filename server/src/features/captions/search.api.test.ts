@@ -111,5 +111,15 @@ describe('course search', () => {
 
   it('takes any text without failing', async () => {
     expect(await search(w.users.studentA, `'&|!:* ( "unclosed`)).toEqual([]);
+    // Runs of negations: more than 32 in a row overflowed websearch_to_tsquery's stack (500).
+    for (const q of ['-'.repeat(50), '- '.repeat(60), '-"'.repeat(60)]) {
+      expect(await search(w.users.studentA, q), q).toEqual([]);
+    }
+    // The dash before a word still negates it: Fourier, but not where "sampled" is said.
+    const notSampled = await search(w.users.studentA, `fourier ${'-'.repeat(40)}sampled`);
+    expect(notSampled.length).toBeGreaterThan(0);
+    expect(notSampled.map((hit) => hit.snippet.map((p) => p.text).join(''))).not.toContainEqual(
+      expect.stringMatching(/sampled/i),
+    );
   });
 });

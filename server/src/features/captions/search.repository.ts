@@ -71,6 +71,13 @@ const visibleVideoIds = (scope: SearchScope): SQL => sql`
   where l.course_id = ${scope.courseId}
     and (${scope.includeUnreleased} or l.lecture_date_available <= ${scope.now.toISOString()}::timestamptz)`;
 
+/**
+ * The search text with every `-` that negates nothing removed: `websearch_to_tsquery` stacks one operator
+ * per dash, and more than 32 in a row ("-----…", "- - - …") fail with "tsquery stack too small". A dash
+ * followed by a word or a quoted phrase keeps its meaning (`-word`, `e-mail`).
+ */
+export const withoutStrayDashes = (text: string) => text.replace(/-+(?=[^\p{L}\p{N}"]|$)/gu, ' ');
+
 /** The best `limit` spoken hits and answered questions among the videos in scope, with ts_headline's marked text. */
 export async function searchVideos(
   db: DbOrTx,
@@ -78,7 +85,7 @@ export async function searchVideos(
   scope: SearchScope,
   limit: number,
 ): Promise<RawHit[]> {
-  const query = sql`websearch_to_tsquery('simple'::regconfig, ${text})`;
+  const query = sql`websearch_to_tsquery('simple'::regconfig, ${withoutStrayDashes(text)})`;
   const headline = sql`ts_headline('simple'::regconfig, body, ${query}, ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`})`;
   const ranked = (candidates: SQL) => sql`
     select kind, video_id as "videoId", time, question_id as "questionId", response_id as "responseId",

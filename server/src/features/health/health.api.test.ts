@@ -19,6 +19,7 @@ describe('GET /api/health', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options'], 'X-Frame-Options agrees with frame-ancestors').toBe('DENY');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');

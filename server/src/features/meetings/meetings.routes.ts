@@ -9,8 +9,8 @@ import { registerMeetingsService } from './meetings.registry';
 import { createMeetingsService } from './meetings.service';
 import { CLOSE_ROOMS_EVERY_MS, CLOSE_ROOMS_JOB, closeOverdueRooms } from './room-lifetime';
 
-// SPEC §7 GET /api/bbb/startMeeting and /api/bbb/recordResponse (the names stay whichever provider runs),
-// and an instructor's end of a room.
+// SPEC §7 GET /api/bbb/startMeeting and /api/bbb/recordResponse (the names stay whichever provider runs)
+// with their POST twins, and an instructor's end of a room.
 export const meetingsRoutes: Feature = (app, deps) => {
   const { provider, bbb } = chooseMeetingProvider(deps);
   const meetings = createMeetingsService(deps, provider);
@@ -27,16 +27,27 @@ export const meetingsRoutes: Feature = (app, deps) => {
 
   registerBbbRoutes(app, deps, bbb);
 
+  // The spec's GET routes change state (they open a room), so each has a POST twin taking the same fields
+  // as a JSON body: the web app uses the POSTs; the GETs stay for the spec's clients.
+  const start = { response: { 200: StartMeetingAnswer } };
+  const record = { response: { 200: RecordResponseAnswer } };
   r.get(
     '/api/bbb/startMeeting',
-    { schema: { querystring: MeetingQuery, response: { 200: StartMeetingAnswer } }, config: user },
+    { schema: { ...start, querystring: MeetingQuery }, config: user },
     async (req) => meetings.startMeeting(currentUser(req), req.query.questionID),
   );
-
+  r.post('/api/bbb/startMeeting', { schema: { ...start, body: MeetingQuery }, config: user }, async (req) =>
+    meetings.startMeeting(currentUser(req), req.body.questionID),
+  );
   r.get(
     '/api/bbb/recordResponse',
-    { schema: { querystring: MeetingQuery, response: { 200: RecordResponseAnswer } }, config: user },
+    { schema: { ...record, querystring: MeetingQuery }, config: user },
     async (req) => meetings.recordResponse(currentUser(req), req.query.questionID),
+  );
+  r.post(
+    '/api/bbb/recordResponse',
+    { schema: { ...record, body: MeetingQuery }, config: user },
+    async (req) => meetings.recordResponse(currentUser(req), req.body.questionID),
   );
 
   r.post(

@@ -2,7 +2,7 @@ import { ERRORS, type RecordResponseAnswer, type StartMeetingAnswer } from '@lec
 import type { AppDeps } from '../../app-deps';
 import { badGateway, conflict, forbidden, gatewayTimeout, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type QuestionRecord, findQuestion, loadQuestion } from '../questions/public';
+import { type QuestionRecord, findQuestion, isQuestionAdmin, loadQuestion } from '../questions/public';
 import { emitMeetingEvent } from './meeting-events';
 import {
   type MeetingPurpose,
@@ -15,7 +15,7 @@ import {
 import { type MeetingProvider, MeetingProviderError, type RoomParticipant, type RoomSpec } from './provider';
 import { settleEndedRoom } from './room-outcome';
 
-// A question's room (issue 10): only its asker and the admins of a course holding its video may enter;
+// A question's room (issue 10): only its asker and the admins of the course it was asked in may enter;
 // a room is bound to its question and useless once ended. Opening records the room (the provider reads
 // it), then asks the provider; one that fails ends the room again, and the question keeps its status,
 // answerable by upload.
@@ -50,10 +50,14 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
     return timedOut ? gatewayTimeout(message) : badGateway(message);
   }
 
-  /** 404 unknown or hidden question; 403 for anyone but its asker and its course admins. */
+  /**
+   * 404 unknown or hidden question; 403 for anyone but its asker and the admins of the course it was
+   * asked in (an admin of a concurrent copy of its lecture is not one: issue 20).
+   */
   async function participant(user: AuthUser, questionId: string) {
-    const { question, role } = await loadQuestion(db, user, questionId, clock());
-    if (role === 'admin') return { question, role: 'instructor' as const };
+    const loaded = await loadQuestion(db, user, questionId, clock());
+    const { question } = loaded;
+    if (await isQuestionAdmin(db, user, loaded)) return { question, role: 'instructor' as const };
     if (question.askerId === user.id) return { question, role: 'student' as const };
     throw forbidden('Only the asker and the course administrators can enter this room');
   }

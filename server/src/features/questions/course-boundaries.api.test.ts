@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DuplicateLectureAnswer, LectureDto, QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
 import { createUser, type TestUser } from '../../../test/factories';
-import { seedCourse, seedCourseAdmin, seedCourseMember } from '../../../test/seed';
+import { eq } from 'drizzle-orm';
+import { meetings } from '../../db/schema';
+import { seedCourse, seedCourseAdmin, seedCourseMember, seedQuestion } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
 import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
@@ -199,6 +201,40 @@ describe('course boundaries of questions, videos and joins', () => {
         question: 'Secret unanswered question of Sam',
         status: null,
       });
+    });
+
+    it('an admin of a concurrent copy cannot enter, start, record or end the other course’s live room', async () => {
+      const live = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+        lectureId: w.LA.id,
+        timeAsked: 7,
+        live: true,
+        status: 'live',
+        question: 'A live question of course A',
+      });
+      await t.db.insert(meetings).values({
+        questionId: live.id,
+        provider: 'builtin',
+        purpose: 'discussion',
+        status: 'open',
+        openedAt: t.clock.now(),
+        meetingId: `lectern-${live.id}`,
+      });
+      const meeting = { questionText: 'x', questionID: live.id };
+      for (const [method, url, payload] of [
+        ['POST', `/api/rooms/${live.id}/join`, undefined],
+        ['POST', '/api/bbb/startMeeting', meeting],
+        ['GET', `/api/bbb/startMeeting?questionID=${live.id}`, undefined],
+        ['POST', '/api/bbb/recordResponse', meeting],
+        ['POST', `/api/meetings/${live.id}/end`, undefined],
+      ] as const) {
+        expectStatus(await call(t, method, url, { as: adminT, payload }), 403);
+      }
+      const [room] = await t.db.select().from(meetings).where(eq(meetings.questionId, live.id));
+      expect(room).toMatchObject({ status: 'open', instructorJoinedAt: null });
+      const own = await call(t, 'GET', `/api/questions/${live.id}`, { as: w.users.coAdminA });
+      expect(own.json<QuestionDto>()).toMatchObject({ status: 'live' });
+      // The course it was asked in still may.
+      expectStatus(await call(t, 'POST', `/api/rooms/${live.id}/join`, { as: w.users.coAdminA }), 200);
     });
 
     it('a question asked in the copy is the copy’s to handle, and its asker shows there only', async () => {

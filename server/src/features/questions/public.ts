@@ -5,6 +5,6 @@
 export { importRecordedAnswer } from './answer-import';
 export { emitQuestionEvent, questionAudience } from './question-events';
 export { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from './live-room';
-export { loadQuestion } from './question-access';
+export { isQuestionAdmin, loadQuestion } from './question-access';
 export { mailLiveQuestionQueued } from './questions.mail';
 export { type QuestionRecord, findQuestion, lockQuestion, updateQuestion } from './questions.repository';

@@ -69,10 +69,20 @@ async function administersHome(db: DbOrTx, user: AuthUser, question: QuestionRec
   return isCourseAdmin(db, user.id, home.courseId);
 }
 
+/**
+ * Whether the caller administers the question: an admin of its home course, not of a course holding a
+ * concurrent copy of its lecture (issue 20: rights over a question come from the asker's course only).
+ */
+export const isQuestionAdmin = async (
+  db: DbOrTx,
+  user: AuthUser,
+  loaded: { question: QuestionRecord } & VideoRole,
+) => loaded.role === 'admin' && (await administersHome(db, user, loaded.question, loaded.access));
+
 /** Admins of the question's home course: even the asker may not edit (SECURITY AC-5). */
 export async function requireQuestionAdmin(db: DbOrTx, user: AuthUser, questionId: string, now: Date) {
   const loaded = await loadQuestion(db, user, questionId, now);
-  if (loaded.role !== 'admin' || !(await administersHome(db, user, loaded.question, loaded.access)))
+  if (!(await isQuestionAdmin(db, user, loaded)))
     throw forbidden('Only the course administrators can do that');
   return loaded;
 }

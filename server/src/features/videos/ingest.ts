@@ -21,7 +21,7 @@ export type Ingested = { ready: IngestedMedia } | { processingId: string };
 export async function ingestUpload(deps: AppDeps, tempPath: string): Promise<Ingested> {
   let verdict: Awaited<ReturnType<typeof inspectUpload>>;
   try {
-    verdict = await inspectUpload(deps.config.ffmpegPath, tempPath);
+    verdict = await inspectUpload(deps.config.ffmpeg, tempPath);
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
     throw error;
@@ -35,7 +35,7 @@ export async function ingestUpload(deps: AppDeps, tempPath: string): Promise<Ing
   const media = { ...stored, durationSeconds: verdict.durationSeconds };
   await insertMediaFile(deps.db, media);
   const hasPoster = await makePoster(
-    deps.config.ffmpegPath,
+    deps.config.ffmpeg,
     deps.media.pathOf(stored.sha256),
     deps.media.posterPathOf(stored.sha256),
     verdict.durationSeconds,

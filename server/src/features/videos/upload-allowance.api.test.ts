@@ -95,4 +95,11 @@ describe('upload allowance: quota and creation limit', () => {
     t.clock.advance(60 * 60_000 + 1);
     expect((await create(10)).status).toBe(201);
   });
+
+  it('admits exactly 20 of 40 creations sent at once (issue 20)', async () => {
+    t.clock.advance(60 * 60_000 + 1);
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => create(10).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
 });

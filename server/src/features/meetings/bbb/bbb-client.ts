@@ -50,5 +50,7 @@ export function createBbbClient(settings: BbbSettings, timeoutMs = BBB_CALL_TIME
     return xml;
   }
 
-  return { url, call };
+  /** The only origin Lectern downloads recordings from. */
+  const origin = new URL(base).origin;
+  return { url, call, origin };
 }

@@ -41,7 +41,7 @@ export function importRecordingJob(deps: AppDeps, client: BbbClient) {
     try {
       const url = await videoPlaybackUrl(client, payload.recordId, meeting.meetingId);
       const file = deps.media.tempPath();
-      await downloadRecording(url, file, deps.config.maxUploadBytes, signal);
+      await downloadRecording(url, client.origin, file, deps.config.maxUploadBytes, signal);
       await importRecordedAnswer(
         deps,
         payload.questionId,

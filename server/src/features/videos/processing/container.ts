@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { MAX_FRAME_PIXELS } from './limits';
 
 // What kind of file an upload is, from its first bytes, never from its name or Content-Type (SECURITY
 // UP-2): ISO-BMFF (mp4, m4v, mov, fragmented MP4 from MediaRecorder) starts with an `ftyp` box, Matroska
@@ -26,3 +27,16 @@ export async function sniffContainer(filePath: string): Promise<Container | null
     await file.close();
   }
 }
+
+/** ffmpeg's demuxer for each container Lectern takes (the mov demuxer reads every ISO-BMFF brand). */
+const DEMUXERS: Record<Container, string> = { isobmff: 'mov', matroska: 'matroska' };
+
+/**
+ * The options before `-i` on every ffmpeg and ffprobe run (issue 20): local files only, and the sniffed
+ * container's own demuxer, so no upload reaches ffmpeg's other readers (DASH, HLS, SDP, concat, image
+ * sequences…) whatever its bytes say; decoders refuse frames above the size limit.
+ */
+export const inputArgs = (container: Container): string[] => [
+  ...['-protocol_whitelist', 'file', '-f', DEMUXERS[container]],
+  ...['-max_pixels', String(MAX_FRAME_PIXELS)],
+];

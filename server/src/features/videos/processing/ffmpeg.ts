@@ -1,13 +1,22 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import type { FfmpegTools } from '../../../config/ffmpeg-tools';
 
 // Runs ffmpeg with an argument array (never a shell, SECURITY VAL-2) at a lower CPU priority, so a long
 // transcode leaves the cores to the API first. Progress comes from ffmpeg's own `-progress pipe:1` output
-// (key=value lines, `out_time=HH:MM:SS.micro`).
+// (key=value lines, `out_time=HH:MM:SS.micro`). Each run is bounded (issue 20): its memory by prlimit, and,
+// when asked, its time by its own progress (a conversion must keep pace with the video it writes) and
+// the length it may write.
 
 /** Niceness of ffmpeg processes: the API (0) always goes first. */
 const FFMPEG_NICENESS = 10;
 const STDERR_KEPT = 8 * 1024;
+/**
+ * Address space of one ffmpeg: a 1080p x264 transcode uses well under 1 GiB; the rest is room for the
+ * thread stacks of a many-core machine. What stays out is a decoder asked for gigabytes.
+ */
+export const FFMPEG_ADDRESS_SPACE_BYTES = 4 * 1024 ** 3;
+const PACE_CHECK_MS = 1000;
 
 export class FfmpegError extends Error {
   constructor(
@@ -20,11 +29,32 @@ export class FfmpegError extends Error {
   }
 }
 
+/** A run stopped for passing one of its limits; `message` is the reason an instructor reads. */
+export class FfmpegLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FfmpegLimitError';
+  }
+}
+
+export interface FfmpegPace {
+  /** Time allowed before any output, and on top of it. */
+  graceMs: number;
+  /** Time allowed for each second of video written. */
+  perVideoSecondMs: number;
+  /** Said when the run falls behind. */
+  reason: string;
+}
+
 export interface FfmpegRun {
   /** Stops ffmpeg (SIGKILL) when aborted; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Called with the output's time in seconds as ffmpeg reports it. */
   onTime?: (seconds: number) => void;
+  /** Stops the run when it takes longer than its pace allows for what it has written (FfmpegLimitError). */
+  pace?: FfmpegPace;
+  /** Stops the run once its output passes this many seconds (FfmpegLimitError). */
+  maxOutput?: { seconds: number; reason: string };
 }
 
 /** Seconds from ffmpeg's `HH:MM:SS.micro`, or null for N/A. */
@@ -36,20 +66,46 @@ export function parseClock(value: string): number | null {
 }
 
 /** The last meaningful stderr line: what went wrong, in ffmpeg's words. */
-const lastLine = (stderr: string) =>
+export const lastLine = (stderr: string) =>
   stderr
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
     .at(-1) ?? '';
 
+/** The command that runs `binary` with `args` under the memory cap (prlimit where installed). */
+export function boundedCommand(tools: FfmpegTools, binary: string, args: string[]): [string, string[]] {
+  if (!tools.prlimit) return [binary, args];
+  return [tools.prlimit, [`--as=${FFMPEG_ADDRESS_SPACE_BYTES}`, '--', binary, ...args]];
+}
+
 /** Runs ffmpeg to completion; resolves with its stderr, rejects with FfmpegError on a non-zero exit. */
-export function runFfmpeg(ffmpegPath: string, args: string[], run: FfmpegRun = {}): Promise<string> {
-  const withProgress = run.onTime ? ['-progress', 'pipe:1', '-nostats'] : [];
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', ...withProgress, ...args], {
+export function runFfmpeg(tools: FfmpegTools, args: string[], run: FfmpegRun = {}): Promise<string> {
+  const withProgress = run.onTime || run.pace || run.maxOutput ? ['-progress', 'pipe:1', '-nostats'] : [];
+  const limits = new AbortController();
+  const signal = run.signal ? AbortSignal.any([run.signal, limits.signal]) : limits.signal;
+  const started = Date.now();
+  let written = 0;
+  const onTime = (seconds: number) => {
+    written = seconds;
+    if (run.maxOutput && seconds > run.maxOutput.seconds)
+      limits.abort(new FfmpegLimitError(run.maxOutput.reason));
+    run.onTime?.(seconds);
+  };
+  const pace = run.pace;
+  const paceCheck =
+    pace &&
+    setInterval(() => {
+      if (Date.now() - started > pace.graceMs + written * pace.perVideoSecondMs)
+        limits.abort(new FfmpegLimitError(pace.reason));
+    }, PACE_CHECK_MS);
+  const [command, commandArgs] = boundedCommand(tools, tools.ffmpeg, [
+    ...['-hide_banner', '-nostdin', ...withProgress, ...args],
+  ]);
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command, commandArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      signal: run.signal,
+      signal,
       killSignal: 'SIGKILL',
     });
     if (child.pid !== undefined) {
@@ -70,14 +126,14 @@ export function runFfmpeg(ffmpegPath: string, args: string[], run: FfmpegRun = {
       for (const line of lines) {
         if (!line.startsWith('out_time=')) continue;
         const seconds = parseClock(line.slice('out_time='.length));
-        if (seconds !== null && seconds >= 0) run.onTime?.(seconds);
+        if (seconds !== null && seconds >= 0) onTime(seconds);
       }
     });
-    child.on('error', (error) => reject(run.signal?.aborted ? run.signal.reason : error));
+    child.on('error', (error) => reject(signal.aborted ? signal.reason : error));
     child.on('close', (code) => {
-      if (run.signal?.aborted) reject(run.signal.reason);
+      if (signal.aborted) reject(signal.reason);
       else if (code === 0) resolve(stderr);
       else reject(new FfmpegError(`ffmpeg exited with ${code}`, lastLine(stderr)));
     });
-  });
+  }).finally(() => clearInterval(paceCheck));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ffmpegArgs, outputSize, planProcessing } from './plan';
-import { parseProbe } from './probe';
+import { parseProbe, parseProbeJson } from './probe';
 
 describe('outputSize', () => {
   it('caps at 1080p either way round and never upscales', () => {
@@ -52,10 +52,51 @@ describe('parseProbe and planProcessing', () => {
   });
 });
 
+describe('parseProbeJson', () => {
+  const json = (streams: object[], format: object = { duration: '36000.000000' }) =>
+    JSON.stringify({ streams, format });
+  const h264 = { codec_type: 'video', codec_name: 'h264', pix_fmt: 'yuv420p', width: 1920, height: 1080 };
+
+  it("takes the streams' duration over the container's, the longest stream's", () => {
+    const probe = parseProbeJson(
+      json([
+        { ...h264, duration: '6.000000' },
+        { codec_type: 'audio', codec_name: 'aac', duration: '6.021333' },
+      ]),
+    );
+    expect(probe).toMatchObject({ durationSeconds: 6.021333, streamsDurationSeconds: 6.021333 });
+    expect(probe.video).toEqual({ codec: 'h264', pixFmt: 'yuv420p', width: 1920, height: 1080 });
+    expect(probe.audio).toEqual({ codec: 'aac' });
+  });
+
+  it("falls back to the container's duration when no stream has one (Matroska)", () => {
+    expect(parseProbeJson(json([{ ...h264 }], { duration: '2.5' }))).toMatchObject({
+      durationSeconds: 2.5,
+      streamsDurationSeconds: null,
+    });
+  });
+
+  it('swaps the sides of a rotated video and skips a cover picture', () => {
+    const rotated = parseProbeJson(
+      json([
+        { ...h264, width: 640, height: 640, disposition: { attached_pic: 1 } },
+        { ...h264, side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] },
+      ]),
+    );
+    expect(rotated.video).toMatchObject({ width: 1080, height: 1920 });
+  });
+});
+
 describe('ffmpegArgs', () => {
   it('keeps the frames of a variable-rate recording as they are when re-encoding (no 1000 fps duplicates)', () => {
-    const args = ffmpegArgs({ video: { width: 1280, height: 720 }, audio: 'encode' }, 'in.webm', 'out.mp4');
+    const reencode = { video: { width: 1280, height: 720 }, audio: 'encode' } as const;
+    const args = ffmpegArgs(reencode, [], 'in.webm', 'out.mp4');
     expect(args.join(' ')).toContain('-vsync vfr');
-    expect(ffmpegArgs({ video: 'copy', audio: 'copy' }, 'in.mp4', 'out.mp4')).not.toContain('-vsync');
+    expect(ffmpegArgs({ video: 'copy', audio: 'copy' }, [], 'in.mp4', 'out.mp4')).not.toContain('-vsync');
+  });
+
+  it('puts the input options before the input', () => {
+    const args = ffmpegArgs({ video: 'copy', audio: 'copy' }, ['-f', 'mov'], 'in.mp4', 'out.mp4');
+    expect(args.join(' ')).toContain('-f mov -i in.mp4');
   });
 });

@@ -40,8 +40,13 @@ export function planProcessing(probe: MediaProbe & { video: VideoStream }): Proc
 /** True when nothing needs re-encoding: a remux (stream copy into a fast-start MP4) is enough. */
 export const isRemux = (plan: ProcessingPlan) => plan.video === 'copy' && plan.audio !== 'encode';
 
-/** ffmpeg arguments turning `input` into the fast-start MP4 `output` by the plan. */
-export function ffmpegArgs(plan: ProcessingPlan, input: string, output: string): string[] {
+/** ffmpeg arguments turning `input` (read with `inputOptions`) into the fast-start MP4 `output` by the plan. */
+export function ffmpegArgs(
+  plan: ProcessingPlan,
+  inputOptions: string[],
+  input: string,
+  output: string,
+): string[] {
   const video =
     plan.video === 'copy'
       ? ['-c:v', 'copy']
@@ -59,7 +64,20 @@ export function ffmpegArgs(plan: ProcessingPlan, input: string, output: string):
         ? ['-c:a', 'copy']
         : ['-c:a', 'aac', '-b:a', '128k'];
   return [
-    ...['-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1'],
+    ...[
+      '-y',
+      ...inputOptions,
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-sn',
+      '-dn',
+      '-map_metadata',
+      '-1',
+    ],
     ...video,
     ...audio,
     ...['-max_muxing_queue_size', '4096', '-movflags', '+faststart', '-f', 'mp4', output],

@@ -10,10 +10,11 @@ import { inspectUpload } from './inspect';
 import { ProcessingFailure, processToMp4 } from './process';
 import { probeMedia } from './probe';
 
-// The real bundled ffmpeg on the project's own tiny test media (test-media/README.md).
+// The real ffmpeg (the system's where installed, as in CI) on the project's own tiny test media
+// (test-media/README.md).
 
 const MEDIA_DIR = path.resolve(import.meta.dirname, '../../../../../test-media');
-const ffmpeg = loadConfig({}).ffmpegPath;
+const ffmpeg = loadConfig({}).ffmpeg;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-processing-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const input = (name: string) => path.join(MEDIA_DIR, name);
@@ -33,7 +34,8 @@ async function statusOf(name: string): Promise<number> {
   return error instanceof HttpError ? error.statusCode : 0;
 }
 
-describe('inspectUpload', () => {
+// Each case runs ffmpeg once or more: seconds on a busy machine.
+describe('inspectUpload', { timeout: 60_000 }, () => {
   it('takes a fast-start H.264/AAC mp4 as it is, with its duration', async () => {
     const verdict = await inspectUpload(ffmpeg, input('lecture-10s.mp4'));
     expect(verdict.ready && verdict.durationSeconds).toBeCloseTo(10, 0);
@@ -63,7 +65,7 @@ describe('inspectUpload', () => {
   });
 });
 
-describe('processToMp4', () => {
+describe('processToMp4', { timeout: 60_000 }, () => {
   it.each([
     ['moov-at-end-5s.mp4', 5, true],
     ['input-h264-aac.mov', 2, true],
@@ -85,7 +87,7 @@ describe('processToMp4', () => {
       const boxes = await topLevelBoxTypes(result.output);
       expect(boxes[0]).toBe('ftyp');
       expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-      const probe = await probeMedia(ffmpeg, result.output);
+      const probe = await probeMedia(ffmpeg, 'isobmff', result.output);
       expect(probe.video).toMatchObject({
         codec: 'h264',
         pixFmt: 'yuv420p',

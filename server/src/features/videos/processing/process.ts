@@ -1,7 +1,10 @@
 import fsp from 'node:fs/promises';
 import { MEDIA } from '@lectern/shared';
+import type { FfmpegTools } from '../../../config/ffmpeg-tools';
 import { inspectMp4, isFastStart, Mp4Error, topLevelBoxTypes } from '../../../lib/mp4';
-import { FfmpegError, runFfmpeg } from './ffmpeg';
+import { inputArgs, sniffContainer } from './container';
+import { FfmpegError, FfmpegLimitError, type FfmpegPace, runFfmpeg } from './ffmpeg';
+import { MAX_DURATION_SECONDS, beyondLimits } from './limits';
 import { ffmpegArgs, planProcessing } from './plan';
 import { probeMedia } from './probe';
 
@@ -25,6 +28,8 @@ export interface ProcessingFiles {
 
 export interface ProcessingRun {
   signal?: AbortSignal;
+  /** The time the conversion may take for what it writes (config.processingPace); unbounded without. */
+  pace?: Omit<FfmpegPace, 'reason'>;
   /** Whole percent, 0–99, as ffmpeg reports its position; only when the input's duration is known. */
   onProgress?: (percent: number) => void;
 }
@@ -36,15 +41,16 @@ export interface ProcessedMedia {
 
 /** Poster: the frame a tenth of the way in (past a black first frame), at most 640 px wide. */
 export async function makePoster(
-  ffmpegPath: string,
+  tools: FfmpegTools,
   mp4: string,
   poster: string,
   duration: number,
   signal?: AbortSignal,
 ) {
   const at = Math.min(duration / 10, 5).toFixed(3);
-  const args = ['-y', '-ss', at, '-i', mp4, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4'];
-  await runFfmpeg(ffmpegPath, [...args, '-f', 'image2', poster], { signal });
+  const input = ['-y', '-ss', at, ...inputArgs('isobmff'), '-i', mp4];
+  const output = ['-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', '-f', 'image2', poster];
+  await runFfmpeg(tools, [...input, ...output], { signal });
 }
 
 /** The converted file, checked: fast start, a video track, a duration (else ProcessingFailure). */
@@ -61,12 +67,16 @@ async function verifyOutput(output: string): Promise<number> {
 }
 
 export async function processToMp4(
-  ffmpegPath: string,
+  tools: FfmpegTools,
   files: ProcessingFiles,
   run: ProcessingRun = {},
 ): Promise<ProcessedMedia> {
-  const probe = await probeMedia(ffmpegPath, files.input);
+  const container = await sniffContainer(files.input);
+  if (!container) throw new ProcessingFailure(MEDIA.notAVideo);
+  const probe = await probeMedia(tools, container, files.input);
   if (!probe.video) throw new ProcessingFailure(probe.unreadable === null ? MEDIA.notAVideo : MEDIA.damaged);
+  const beyond = beyondLimits(probe);
+  if (beyond) throw new ProcessingFailure(beyond);
   const plan = planProcessing({ ...probe, video: probe.video });
   const total = probe.durationSeconds;
   // Always asked for, even when the input's duration is unknown: an ffmpeg whose parent died (kill -9)
@@ -75,14 +85,21 @@ export async function processToMp4(
     if (total) run.onProgress?.(Math.min(99, Math.floor((100 * seconds) / total)));
   };
   try {
-    await runFfmpeg(ffmpegPath, ffmpegArgs(plan, files.input, files.output), { signal: run.signal, onTime });
+    await runFfmpeg(tools, ffmpegArgs(plan, inputArgs(container), files.input, files.output), {
+      signal: run.signal,
+      onTime,
+      pace: run.pace && { ...run.pace, reason: MEDIA.tooSlow },
+      // The headers may claim less than the file holds: the output is measured as it is written.
+      maxOutput: { seconds: MAX_DURATION_SECONDS, reason: MEDIA.tooLong },
+    });
   } catch (error) {
+    if (error instanceof FfmpegLimitError) throw new ProcessingFailure(error.message);
     if (!(error instanceof FfmpegError)) throw error;
     throw new ProcessingFailure(`${MEDIA.conversionFailed} (${error.detail || error.message}).`);
   }
   const durationSeconds = await verifyOutput(files.output);
   try {
-    await makePoster(ffmpegPath, files.output, files.poster, durationSeconds, run.signal);
+    await makePoster(tools, files.output, files.poster, durationSeconds, run.signal);
   } catch (error) {
     if (!(error instanceof FfmpegError)) throw error;
     await fsp.rm(files.poster, { force: true }); // a video without a poster still plays

@@ -100,7 +100,11 @@ export async function runProcessing(deps: AppDeps, id: string, signal?: AbortSig
     try {
       if (!fs.existsSync(files.input)) throw new ProcessingFailure(MEDIA.originalMissing);
       const onProgress = progressReporter(deps, entry, target);
-      const { durationSeconds } = await processToMp4(deps.config.ffmpegPath, files, { signal, onProgress });
+      const { durationSeconds } = await processToMp4(deps.config.ffmpeg, files, {
+        signal,
+        onProgress,
+        pace: deps.config.processingPace,
+      });
       media = await store(deps, files, durationSeconds);
     } catch (error) {
       if (!(error instanceof ProcessingFailure) || signal?.aborted) throw error;

@@ -17,7 +17,7 @@ export interface HeldFfmpeg {
 
 export function heldFfmpeg(): HeldFfmpeg {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-ffmpeg-'));
-  const real = loadConfig({}).ffmpegPath;
+  const real = loadConfig({}).ffmpeg.ffmpeg;
   const script = path.join(dir, 'ffmpeg');
   fs.writeFileSync(
     script,

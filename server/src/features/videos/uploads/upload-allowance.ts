@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import { type StorageUse, formatBytes } from '@lectern/shared';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
+import { BUNDLED_FFMPEG_WARNING } from '../../../config/ffmpeg-tools';
 import type { DbOrTx } from '../../../db/client';
 import { insufficientStorage, payloadTooLarge, tooMany } from '../../../lib/errors';
 
@@ -28,7 +29,12 @@ export async function storedBytesOf(db: DbOrTx, userId: string): Promise<number>
 }
 
 export async function storageUseOf(deps: AppDeps, userId: string): Promise<StorageUse> {
-  return { usedBytes: await storedBytesOf(deps.db, userId), quotaBytes: deps.config.storageQuotaBytes };
+  const bundled = deps.config.ffmpeg.source === 'bundled';
+  return {
+    usedBytes: await storedBytesOf(deps.db, userId),
+    quotaBytes: deps.config.storageQuotaBytes,
+    ...(bundled ? { processingWarning: BUNDLED_FFMPEG_WARNING } : {}),
+  };
 }
 
 async function freeBytes(dir: string): Promise<number> {
@@ -45,6 +51,17 @@ export const diskNearlyFull = async (dir: string): Promise<boolean> =>
  * length) by an already authorised user, or throws 429, 413 or 507. An admitted creation counts.
  */
 export async function admitUpload(deps: AppDeps, userId: string, declaredBytes: number): Promise<void> {
+  // One admission at a time per user, on every instance: parallel creations each read the count before
+  // any of them added to it, so 40 at once admitted 32 against a limit of 20 (issue 20).
+  const unlock = await deps.shared.locks.lock(`upload-admission:${userId}`);
+  try {
+    await admitLocked(deps, userId, declaredBytes);
+  } finally {
+    await unlock();
+  }
+}
+
+async function admitLocked(deps: AppDeps, userId: string, declaredBytes: number): Promise<void> {
   const now = deps.clock().getTime();
   const key = `upload-create:${userId}`;
   const window = await deps.shared.counters.peek(key, now);
