@@ -35,7 +35,7 @@ describe('answering', () => {
     const upload = async () => {
       await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
       await page.getByRole('button', { name: 'Upload response' }).click();
-      await page.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+      await page.getByText(SUCCESS.fileUploadSuccessful).waitFor();
     };
     await upload();
     await page.getByText('Your response was uploaded').waitFor();

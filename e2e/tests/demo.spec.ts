@@ -22,7 +22,7 @@ describe('the demo course', () => {
       lectures: [lecture, lecture, lecture, lecture],
       answer: path.join(FIXTURES, 'answer-4s.mp4'),
     });
-  }, 120_000);
+  });
 
   const logIn = async (email: string) => {
     await b.page.goto('/login');

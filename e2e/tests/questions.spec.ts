@@ -47,7 +47,7 @@ describe('asking and answering', () => {
     await teacher.getByRole('link', { name: 'Respond to question' }).click();
     await teacher.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/answer-4s.mp4`);
     await teacher.getByRole('button', { name: 'Upload response' }).click();
-    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor();
     await teacher.goto('/action-items');
     await teacher.getByText(/You do not currently have anything/).waitFor();
     await teacher.context().close();
@@ -186,7 +186,7 @@ describe('asking and answering', () => {
     await page.getByText(VALIDATION.selectFile).waitFor();
     await page.getByLabel('Response video (mp4)').setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
     await page.getByRole('button', { name: 'Upload response' }).click();
-    await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor({ timeout: 20_000 });
+    await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor();
     page.once('dialog', (d) => {
       expect(d.message()).toBe(CONFIRM.deleteQuestion);
       void d.accept();
