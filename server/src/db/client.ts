@@ -5,6 +5,7 @@ import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteDataDir } from './pglite-data-dir';
 import { type Listen, listenPostgres } from './notifications';
+import { UnreadableDatabaseError } from './unreadable-database';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,7 +35,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       import('drizzle-orm/pglite'),
     ]);
     await ensurePgliteDataDir(target.dir, target.template);
-    const client = await PGlite.create({ dataDir: target.dir });
+    const client = await PGlite.create({ dataDir: target.dir }).catch((error: unknown) => {
+      throw new UnreadableDatabaseError(target.dir, error);
+    });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
