@@ -8,7 +8,7 @@ import { freePort } from '../server/test/child-server';
 import { ensurePgliteTemplate } from './lib/pglite-template.mjs';
 // @ts-expect-error plain ESM shared with scripts/start.mjs (no declarations)
 import { serverEntry } from './lib/server-build.mjs';
-import { descendants } from './test-support/processes';
+import { descendants, stop, userEnv, watchOutput } from './test-support/processes';
 
 // A first `npm start` as a new user sees it (issue 26): what it builds, then the one line saying where
 // Lectern runs, whatever LOG_LEVEL; no page of asset sizes, no warning about Vite's config loader, and
@@ -22,35 +22,11 @@ const tempDir = (prefix: string) => {
   return dir;
 };
 
-/** This environment as a person's shell has it: without the test runner's NODE_ENV=test and VITEST*. */
-const userEnv = () =>
-  Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
-  );
-
-/** Output until `text` appears; fails as soon as the process exits without it. */
-function outputUntil(child: ChildProcess, text: string): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(text)) resolve(output);
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before "${text}":\n${output}`)));
-  });
-}
-
 describe('a first npm start', () => {
   let start: ChildProcess | undefined;
   beforeAll(() => ensurePgliteTemplate()); // the server bundle and the database template, made before
   afterEach(async () => {
-    if (start?.exitCode === null) {
-      const exited = new Promise((r) => start!.once('exit', r));
-      start.kill('SIGTERM');
-      await exited;
-    }
+    await stop(start);
     for (const dir of work.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -72,7 +48,7 @@ describe('a first npm start', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const ready = `Lectern is running at http://localhost:${port}`;
-    const output = await outputUntil(start, ready);
+    const output = await watchOutput(start).until(ready);
     expect(output.trim().split('\n')).toEqual(['Building the server…', ready]);
     expect(descendants(start.pid!)).toEqual([]);
   });
@@ -88,12 +64,10 @@ describe('a first npm start', () => {
       ],
       { cwd: root, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
     );
-    let output = '';
-    build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const output = watchOutput(build);
     const code = await new Promise((r) => build.once('exit', r));
     expect(code).toBe(0);
-    expect(output).toBe('');
+    expect(output.text()).toBe('');
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true);
   });
 });

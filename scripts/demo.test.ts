@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../server/test/child-server';
+import { stop, userEnv, watchOutput } from './test-support/processes';
+
+// `npm run demo -- --reset` beside a running demo once deleted the folder under it, lock included, and
+// seeded a second server into it; the next start died in PGlite's WebAssembly (issue 26).
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('npm run demo', () => {
+  let dir = '';
+  const demos: ChildProcess[] = [];
+  afterEach(async () => {
+    for (const demo of demos.splice(0)) await stop(demo);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const demo = async (...args: string[]) => {
+    const child = spawn(process.execPath, ['scripts/demo.mjs', ...args], {
+      cwd: root,
+      env: { ...userEnv(), DEMO_DIR: dir, PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    demos.push(child);
+    return child;
+  };
+
+  it('refuses a --reset beside a running demo, which carries on unharmed', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-demo-'));
+    const running = await demo();
+    const runningOutput = watchOutput(running);
+    const ready = await runningOutput.until('Lectern is running at ');
+    const url = /Lectern is running at (\S+)/.exec(ready)![1]!;
+
+    const reset = await demo('--reset');
+    const resetOutput = watchOutput(reset);
+    expect(await new Promise((r) => reset.once('exit', r))).toBe(1);
+    expect(resetOutput.text().trim()).toBe(
+      `The demo is already running (pid ${running.pid}) on ${dir}: stop it first (Ctrl+C in its terminal), then run this again.`,
+    );
+
+    // Its folder, its lock and its videos are where they were; it answers and finishes seeding.
+    expect(fs.readFileSync(path.join(dir, 'db', 'lectern.lock'), 'utf8')).toBe(String(running.pid));
+    expect(fs.existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
+    expect(fs.readdirSync(path.join(dir, 'generated')).length).toBeGreaterThan(0);
+    expect((await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`)).ok).toBe(true);
+    await runningOutput.until('Log in with any of these');
+    expect(fs.existsSync(path.join(dir, 'seeded.json'))).toBe(true);
+  });
+});
