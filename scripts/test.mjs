@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createVitest } from 'vitest/node';
 import { ensurePgliteTemplate } from './lib/pglite-template.mjs';
 import { root } from './lib/project-env.mjs';
+import { ownTempFolder } from './lib/own-temp-folder.mjs';
 import { buildWeb } from './lib/web-build.mjs';
 
 /** Installs a Debian package the tests need when we are root on Debian, or stops with the command. */
@@ -61,6 +62,8 @@ ensurePackage('/usr/bin/chromium', 'chromium', 'Browser tests');
 ensurePackage('/usr/sbin/nginx', 'nginx', 'Tests behind nginx');
 
 const started = Date.now();
+// Each project's report, and whatever the tests leave in the temp folder, go when the run ends.
+const reports = ownTempFolder('lectern-test-');
 console.log(`Load average at the start: ${load()} on ${os.availableParallelism()} cores`);
 try {
   buildWeb(); // always: the browser tests test the sources as they are now
@@ -79,32 +82,27 @@ if (unknown.length) {
 }
 const projects = asked.length ? known.filter((name) => asked.includes(name)) : known;
 
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
 const results = [];
-try {
-  for (const name of projects) {
-    const report = path.join(reports, `${name}.json`);
-    const projectStart = Date.now();
-    const { status } = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--project',
-        name,
-        '--passWithNoTests', // a file filter may leave a project nothing to run
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-        ...rest,
-      ],
-      { stdio: 'inherit' },
-    );
-    const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined;
-    results.push({ name, status: status ?? 1, wallMs: Date.now() - projectStart, counts });
-  }
-} finally {
-  fs.rmSync(reports, { recursive: true, force: true });
+for (const name of projects) {
+  const report = path.join(reports, `${name}.json`);
+  const projectStart = Date.now();
+  const { status } = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      name,
+      '--passWithNoTests', // a file filter may leave a project nothing to run
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...rest,
+    ],
+    { stdio: 'inherit' },
+  );
+  const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined;
+  results.push({ name, status: status ?? 1, wallMs: Date.now() - projectStart, counts });
 }
 
 /** What a project's run came to, in words. */
