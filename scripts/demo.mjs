@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { register, tsImport } from 'tsx/esm/api';
 import { browserReady } from '../test-media/make.mjs';
+import { canDrawSlides, slideVideo } from './demo/slide-video.mjs';
 import { loadDotEnv, root } from './lib/project-env.mjs';
 
 // DEMO_DIR: tests only, so that a test's demo never touches a developer's data-demo/.
@@ -55,9 +56,24 @@ function emptyDemoDir() {
 const fresh = process.argv.includes('--reset') || !fs.existsSync(seededMark);
 if (fresh) emptyDemoDir();
 
-/** Short test-pattern videos with a tone, made with the bundled ffmpeg (a few seconds each). */
-function makeVideos(dir) {
+/**
+ * The lectures' videos: their slides, narrated (scripts/demo/demo-lectures.ts); test patterns with a
+ * tone where the slides' font is missing. Made with the bundled ffmpeg, about a minute.
+ */
+async function makeVideos(dir) {
   fs.mkdirSync(dir, { recursive: true });
+  if (canDrawSlides()) {
+    const { DEMO_ANSWER_SLIDE, DEMO_LECTURE_SLIDES, SLIDE_SECONDS } = await tsImport(
+      './demo/demo-lectures.ts',
+      import.meta.url,
+    );
+    return {
+      lectures: DEMO_LECTURE_SLIDES.map((slides, i) =>
+        slideVideo(path.join(dir, `lecture-${i + 1}.mp4`), slides, SLIDE_SECONDS),
+      ),
+      answer: slideVideo(path.join(dir, 'answer.mp4'), [DEMO_ANSWER_SLIDE], 6),
+    };
+  }
   const make = (name, picture, seconds, tone) => {
     const out = path.join(dir, name);
     browserReady(out, `${picture}=size=640x360:rate=15`, seconds, tone, 30, '64k');
@@ -87,7 +103,7 @@ async function untilHealthy(baseUrl) {
 }
 
 if (fresh) console.log('Making the demo videos…');
-const videos = fresh ? makeVideos(path.join(demoDir, 'generated')) : undefined;
+const videos = fresh ? await makeVideos(path.join(demoDir, 'generated')) : undefined;
 await import('./start.mjs'); // builds the web app when needed and starts the server in this process
 const baseUrl = `http://127.0.0.1:${port}`;
 await untilHealthy(baseUrl);

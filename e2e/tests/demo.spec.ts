@@ -46,6 +46,23 @@ describe('the demo course', () => {
     expect(seed.answered).toHaveLength(3);
   });
 
+  it('a student finds what the lectures say through the course search: each lecture is captioned', async () => {
+    const { page } = b;
+    await logIn(DEMO_LOGINS.kofi.email);
+    await page.getByRole('link', { name: 'Courses', exact: true }).click();
+    await page.getByRole('link', { name: DEMO_COURSE_NAME }).click();
+    await page.getByLabel('Search lectures and answers').fill('pendulum');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.waitFor();
+    // The narration of lecture 2's third slide (demo-lectures.ts), shown from 0:20.
+    expect(await results.getByRole('listitem').allInnerTexts()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('the period of a pendulum depends only on its length'),
+      ]),
+    );
+  });
+
   it('the instructor and the co-instructor log in and see the waiting and the live questions', async () => {
     const { page } = b;
     for (const login of [DEMO_LOGINS.instructor, DEMO_LOGINS.coAdmin]) {
