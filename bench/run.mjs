@@ -4,6 +4,7 @@
 // BENCH_DATABASE_URL (a PostgreSQL database the start scenario may use; instructor-lists makes its own on its server).
 import fs from 'node:fs';
 import path from 'node:path';
+import { ownTempFolder } from '../scripts/lib/own-temp-folder.mjs';
 import { printTable } from './lib/table.mjs';
 
 const dir = path.join(import.meta.dirname, 'scenarios');
@@ -12,6 +13,8 @@ const all = fs
   .filter((f) => f.endsWith('.mjs'))
   .map((f) => f.slice(0, -4))
   .sort();
+// Data dirs, uploads and builds go when the run ends, even when Ctrl+C interrupts a scenario.
+ownTempFolder('lectern-bench-');
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 
 for (const name of chosen) {

@@ -5,11 +5,16 @@
 // database, and mail goes to data-demo/outbox.
 import fs from 'node:fs';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import { register, tsImport } from 'tsx/esm/api';
 import { browserReady } from '../test-media/make.mjs';
+import { canDrawSlides, slideVideo } from './demo/slide-video.mjs';
 import { loadDotEnv, root } from './lib/project-env.mjs';
 
-const demoDir = path.join(root, 'data-demo');
+// DEMO_DIR: tests only, so that a test's demo never touches a developer's data-demo/.
+const demoDir = process.env.DEMO_DIR
+  ? path.resolve(root, process.env.DEMO_DIR)
+  : path.join(root, 'data-demo');
+const databaseDir = path.join(demoDir, 'db');
 const seededMark = path.join(demoDir, 'seeded.json');
 
 loadDotEnv();
@@ -22,13 +27,53 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 });
 
+// The embedded database's own lock (the server in this process takes it over), taken before anything in
+// the folder is touched: a `--reset` beside a running demo once deleted the folder under it, and the
+// next start found a database two servers had written (issue 26).
+const { DataDirLockedError, lockDataDir } = await tsImport(
+  '../server/src/db/data-dir-lock.ts',
+  import.meta.url,
+);
+try {
+  lockDataDir(databaseDir);
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(
+    `The demo is already running${error.holder ? ` (pid ${error.holder})` : ''} on ${demoDir}: stop it first (Ctrl+C in its terminal), then run this again.`,
+  );
+  process.exit(1);
+}
+
+/** Deletes everything in the demo folder but the lock we hold. */
+function emptyDemoDir() {
+  for (const name of fs.readdirSync(demoDir).filter((n) => n !== 'db'))
+    fs.rmSync(path.join(demoDir, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(databaseDir).filter((n) => n !== 'lectern.lock'))
+    fs.rmSync(path.join(databaseDir, name), { recursive: true, force: true });
+}
+
 // A half-seeded folder (an interrupted first run) is started over, as is one the user asks to reset.
 const fresh = process.argv.includes('--reset') || !fs.existsSync(seededMark);
-if (fresh) fs.rmSync(demoDir, { recursive: true, force: true });
+if (fresh) emptyDemoDir();
 
-/** Short test-pattern videos with a tone, made with the bundled ffmpeg (a few seconds each). */
-function makeVideos(dir) {
+/**
+ * The lectures' videos: their slides, narrated (scripts/demo/demo-lectures.ts); test patterns with a
+ * tone where the slides' font is missing. Made with the bundled ffmpeg, about a minute.
+ */
+async function makeVideos(dir) {
   fs.mkdirSync(dir, { recursive: true });
+  if (canDrawSlides()) {
+    const { DEMO_ANSWER_SLIDE, DEMO_LECTURE_SLIDES, SLIDE_SECONDS } = await tsImport(
+      './demo/demo-lectures.ts',
+      import.meta.url,
+    );
+    return {
+      lectures: DEMO_LECTURE_SLIDES.map((slides, i) =>
+        slideVideo(path.join(dir, `lecture-${i + 1}.mp4`), slides, SLIDE_SECONDS),
+      ),
+      answer: slideVideo(path.join(dir, 'answer.mp4'), [DEMO_ANSWER_SLIDE], 6),
+    };
+  }
   const make = (name, picture, seconds, tone) => {
     const out = path.join(dir, name);
     browserReady(out, `${picture}=size=640x360:rate=15`, seconds, tone, 30, '64k');
@@ -58,7 +103,7 @@ async function untilHealthy(baseUrl) {
 }
 
 if (fresh) console.log('Making the demo videos…');
-const videos = fresh ? makeVideos(path.join(demoDir, 'generated')) : undefined;
+const videos = fresh ? await makeVideos(path.join(demoDir, 'generated')) : undefined;
 await import('./start.mjs'); // builds the web app when needed and starts the server in this process
 const baseUrl = `http://127.0.0.1:${port}`;
 await untilHealthy(baseUrl);

@@ -4,37 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../server/test/child-server';
+import { alive, descendants } from './test-support/processes';
 
 // `npm run dev` as a developer runs it: its data lands where `npm start` keeps it, and stopping it
 // stops everything it started (tsx watch's server, Vite), not just the two npm processes.
 
 const root = path.resolve(import.meta.dirname, '..');
-
-/** Every process below pid, read from /proc (Linux). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited while we looked
-    }
-  }
-  const below = (p: number): number[] => (parents.get(p) ?? []).flatMap((c) => [c, ...below(c)]);
-  return below(pid);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function untilHealthy(url: string, dev: ChildProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -79,5 +54,5 @@ describe('npm run dev', () => {
     const deadline = Date.now() + 10_000;
     while (children.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(children.filter(alive)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineScripts } from './build-tools/inline-scripts';
-import { pagePreloads } from './build-tools/page-preloads';
-import { precompress } from './build-tools/precompress';
+import { inlineScripts } from './build-tools/inline-scripts.ts';
+import { pagePreloads } from './build-tools/page-preloads.ts';
+import { precompress } from './build-tools/precompress.ts';
 
 // In development the API runs on its own port behind Vite's proxy (README "Development").
 const apiTarget = process.env.LECTERN_API_URL ?? 'http://localhost:3001';

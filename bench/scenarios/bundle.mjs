@@ -1,11 +1,10 @@
 // First load of the web app: builds web/ into a temporary folder and prints the gzip JavaScript a first
 // visit downloads for a few pages (entry + the page's chunk + their static imports), against the aim.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WATCH_PAGE_AIM_KB, WATCH_PAGE_BUDGET_KB, firstLoad } from '../../scripts/lib/first-load.mjs';
-import { ROOT } from '../lib/server.mjs';
+import { buildWeb } from '../../scripts/lib/web-build.mjs';
 
 const PAGES = {
   'watch page (/video/…)': 'src/app/routes/VideoPage.tsx',
@@ -18,22 +17,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export async function run() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bundle-'));
   try {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'error',
-        '--outDir',
-        out,
-        '--emptyOutDir',
-      ],
-      {
-        cwd: path.join(ROOT, 'web'),
-        stdio: 'inherit',
-      },
-    );
+    buildWeb(out);
     for (const [name, module] of Object.entries(PAGES)) {
       const load = firstLoad(out, module);
       console.log(`   ${name}: ${kb(load.gzipBytes)} gzip JS in ${load.files.length} files`);

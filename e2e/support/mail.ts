@@ -21,7 +21,7 @@ export function decodeEml(raw: string): string {
 }
 
 /** Waits for a message to `to` whose text matches `pattern`, and returns that text. */
-export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
   const mailDir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -172,7 +172,7 @@ describe('accounts', () => {
 /** The preference boxes stay disabled until the saved values have arrived. */
 async function preferencesLoaded(page: Page): Promise<void> {
   const box = page.getByLabel('Receive emails for question submissions');
-  await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => box.isEnabled()).toBe(true);
 }
 
 function lecternKeys(page: Page): Promise<string[]> {

@@ -37,7 +37,7 @@ describe('answering', () => {
         .getByLabel('Response video (MP4, MOV, WebM or MKV)')
         .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
       await page.getByRole('button', { name: 'Upload response' }).click();
-      await page.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+      await page.getByText(SUCCESS.fileUploadSuccessful).waitFor();
     };
     await upload();
     await page.getByText('Your response was uploaded').waitFor();

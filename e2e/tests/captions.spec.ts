@@ -117,9 +117,7 @@ describe('captions and transcripts', () => {
     await waitForMetadata(page);
     // The seek runs on 'loadedmetadata', a task queued after readyState changes: give a busy page time.
     await expect
-      .poll(() => lectureVideo(page).evaluate((v: HTMLVideoElement) => Math.round(v.currentTime)), {
-        timeout: 10_000,
-      })
+      .poll(() => lectureVideo(page).evaluate((v: HTMLVideoElement) => Math.round(v.currentTime)))
       .toBe(67);
   });
 
@@ -149,13 +147,10 @@ describe('captions and transcripts', () => {
     await page.waitForURL(`**/video/${classroom.videoId}/${response}?lectureId=*`);
     const overlay = page.getByRole('dialog', { name: 'Why do wheels spin backwards on film?' });
     const answer = overlay.getByLabel('Response video');
-    // It starts there: within 1.5 s of the answer's metadata it stands at 0:02 or later, which playing
-    // from 0:00 could not reach (the overlay may still be settling when the metadata first arrives).
-    await answer.evaluate((v: HTMLVideoElement) =>
-      v.readyState >= 1 ? null : new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true })),
-    );
+    // It starts there: what it has played begins at 0:02, not at 0:00 (followed by a seek). Read from the
+    // video's own record of what it played, so a busy machine's slow frames cannot fail it (issue 26).
     await expect
-      .poll(() => answer.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 1_500 })
+      .poll(() => answer.evaluate((v: HTMLVideoElement) => (v.played.length ? v.played.start(0) : null)))
       .toBeGreaterThanOrEqual(2);
     const line = overlay
       .getByRole('region', { name: 'Transcript' })

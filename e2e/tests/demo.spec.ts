@@ -22,7 +22,7 @@ describe('the demo course', () => {
       lectures: [lecture, lecture, lecture, lecture],
       answer: path.join(FIXTURES, 'answer-4s.mp4'),
     });
-  }, 120_000);
+  });
 
   const logIn = async (email: string) => {
     await b.page.goto('/login');
@@ -44,6 +44,23 @@ describe('the demo course', () => {
     // The answer plays in the overlay.
     await page.locator('video[src*="/media/"]').nth(1).waitFor();
     expect(seed.answered).toHaveLength(3);
+  });
+
+  it('a student finds what the lectures say through the course search: each lecture is captioned', async () => {
+    const { page } = b;
+    await logIn(DEMO_LOGINS.kofi.email);
+    await page.getByRole('link', { name: 'Courses', exact: true }).click();
+    await page.getByRole('link', { name: DEMO_COURSE_NAME }).click();
+    await page.getByLabel('Search lectures and answers').fill('pendulum');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.waitFor();
+    // The narration of lecture 2's third slide (demo-lectures.ts), shown from 0:20.
+    expect(await results.getByRole('listitem').allInnerTexts()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('the period of a pendulum depends only on its length'),
+      ]),
+    );
   });
 
   it('the instructor and the co-instructor log in and see the waiting and the live questions', async () => {

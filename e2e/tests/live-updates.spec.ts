@@ -53,7 +53,7 @@ describe('live updates', () => {
       .getByLabel('Response video (MP4, MOV, WebM or MKV)')
       .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
     await teacher.getByRole('button', { name: 'Upload response' }).click();
-    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor();
 
     // The video page polls every 60 s without events.
     const notice = page.getByRole('alert').filter({ hasText: 'Your question has a response.' });
@@ -105,7 +105,7 @@ describe('live updates', () => {
     const question = 'Does polling still bring this question here?';
     await askViaApi(student, videoId, question, 20);
     // Action Items polls every 10 s (SPEC §4): the question shows by the next poll.
-    await page.getByText(question).waitFor({ timeout: 12_000 });
+    await page.getByText(question).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).count()).toBe(1);
   });
 });

@@ -49,7 +49,7 @@ describe('asking and answering', () => {
       .getByLabel('Response video (MP4, MOV, WebM or MKV)')
       .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
     await teacher.getByRole('button', { name: 'Upload response' }).click();
-    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor();
     await teacher.goto('/action-items');
     await teacher.getByText(/You do not currently have anything/).waitFor();
     await teacher.context().close();
@@ -190,7 +190,7 @@ describe('asking and answering', () => {
       .getByLabel('Response video (MP4, MOV, WebM or MKV)')
       .setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
     await page.getByRole('button', { name: 'Upload response' }).click();
-    await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor({ timeout: 20_000 });
+    await page.getByText(`File Upload Failed: ${MEDIA.notAVideo}`).waitFor();
     page.once('dialog', (d) => {
       expect(d.message()).toBe(CONFIRM.deleteQuestion);
       void d.accept();

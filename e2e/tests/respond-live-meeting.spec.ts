@@ -74,7 +74,7 @@ describe('the respond page of a live question', () => {
     await page.getByRole('button', { name: 'Record a response through a meeting tool' }).click();
     // The focus moves once the room has answered: slow on a loaded machine, so more than poll's 1 s.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('Record a response video');
   });
 });

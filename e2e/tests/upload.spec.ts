@@ -63,10 +63,10 @@ describe('upload page', () => {
     await checkPage(page, 'upload-queued');
   });
 
-  it('a refused file says in words what is wrong, not a status number', async () => {
+  it('a refused file says in words what is wrong, not a status number, and leaves no empty lecture', async () => {
     const { page } = b;
     const owner = await signupViaApi();
-    await openUploadPage(page, owner, 'Refusals');
+    const course = await openUploadPage(page, owner, 'Refusals');
     await page
       .getByLabel('Video file (MP4, MOV, WebM or MKV)')
       .setInputFiles(`${FIXTURES}/text-disguised-as.mp4`);
@@ -74,6 +74,9 @@ describe('upload page', () => {
     const alert = page.getByRole('alert').filter({ hasText: MEDIA.notAVideo });
     await alert.waitFor();
     expect(await alert.innerText()).not.toMatch(/\b415\b/);
+    await expect.poll(async () => (await courseLectures(owner, course.id)).lectures).toEqual([]);
+    // The form is as it was: the next try makes the lecture afresh.
+    expect(await page.getByLabel('Title', { exact: true }).isEditable()).toBe(true);
   });
 
   it('shows speed and time left, warns before leaving, cancels, and after success opens the lecture’s admin page with the toast', async () => {

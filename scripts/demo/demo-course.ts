@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CourseDto, LectureDto, LoginAnswer, QuestionDto, UsageAction, VideoDto } from '@lectern/shared';
+import { DEMO_LECTURE_SLIDES, type DemoSlide, slidesVtt } from './demo-lectures';
 
 /** Every demo account's password (printed with the logins). */
 export const DEMO_PASSWORD = 'lectern-demo';
@@ -26,7 +27,7 @@ export const DEMO_COURSE_NAME = 'PHYS 101: Motion and Waves';
 
 /** The mp4 files the lectures and answers are made of (generated for the demo, or test media in tests). */
 export interface DemoVideos {
-  /** One per lecture video, at least 40 s long (questions are pinned up to 0:24). */
+  /** One per lecture video, at least 40 s long (questions are pinned up to 0:36). */
   lectures: [string, string, string, string];
   answer: string;
 }
@@ -41,6 +42,8 @@ export interface DemoSeed {
 type User = { id: string; token: string };
 
 const HOUR = 60 * 60 * 1000;
+/** The speed the demo's students watch at (the seeding waits for their viewing in real time). */
+const VIEWING_RATE = 2;
 const DAY = 24 * HOUR;
 
 export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promise<DemoSeed> {
@@ -100,8 +103,15 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
   }
 
   const now = Date.now();
-  /** A lecture (its live window is the class hour) with one uploaded video. */
-  const lecture = async (title: string, topic: string, start: number, file: string, videoTitle: string) => {
+  /** A lecture (its live window is the class hour) with one uploaded video, captioned with its narration. */
+  const lecture = async (
+    title: string,
+    topic: string,
+    start: number,
+    file: string,
+    videoTitle: string,
+    slides: DemoSlide[],
+  ) => {
     const created = await call<LectureDto>('POST', '/api/upload/createLectureOnly', ada.token, {
       courseID: course.id,
       title,
@@ -117,6 +127,12 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
       { courseID: course.id, lectureID: created.id, title: videoTitle, sourceType: 'localFile' },
       file,
     );
+    const captions = await fetch(`${baseUrl}/api/captions/video/${video.id}/en?label=English`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'text/vtt' },
+      body: slidesVtt(slides),
+    });
+    if (!captions.ok) throw new Error(`PUT captions → ${captions.status} ${await captions.text()}`);
     return { lectureId: created.id, videoId: video.id };
   };
   const motion = await lecture(
@@ -125,6 +141,7 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
     now - 14 * DAY,
     videos.lectures[0],
     'Position, velocity, acceleration',
+    DEMO_LECTURE_SLIDES[0],
   );
   const oscillations = await lecture(
     '2. Oscillations',
@@ -132,6 +149,7 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
     now - 7 * DAY,
     videos.lectures[1],
     'The spring and the pendulum',
+    DEMO_LECTURE_SLIDES[1],
   );
   // In class right now: a question asked here is live (a student waits in a virtual room).
   const sound = await lecture(
@@ -140,6 +158,7 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
     now - 30 * 60 * 1000,
     videos.lectures[2],
     'Pitch and loudness',
+    DEMO_LECTURE_SLIDES[2],
   );
   const light = await lecture(
     '4. Light',
@@ -147,6 +166,7 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
     now + 2 * DAY,
     videos.lectures[3],
     'Reflection and refraction',
+    DEMO_LECTURE_SLIDES[3],
   );
 
   const ask = (
@@ -173,11 +193,12 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
   const vote = (who: User, question: QuestionDto, voteOptions: 'UP' | 'DOWN') =>
     call('PUT', `/api/questions/ratings/${question.id}`, who.token, { voteOptions });
 
-  // Answered by video: cards beside the lecture near these moments, for every later viewer.
+  // Answered by video: cards beside the lecture near these moments, for every later viewer. Each asks
+  // about the slide on screen then (demo-lectures.ts: a slide every 10 s).
   const answered = [
-    await ask(grace, motion, 'Why does the velocity arrow flip when the ball starts falling?', 8),
-    await ask(kofi, motion, 'Is the acceleration still 9.8 m/s² at the very top of the throw?', 20),
-    await ask(lena, oscillations, 'Why does the period not depend on how far I pull the spring?', 12),
+    await ask(grace, motion, 'Why does the velocity arrow flip when the ball starts falling?', 33),
+    await ask(kofi, motion, 'Is the acceleration still 9.8 m/s² at the very top of the throw?', 24),
+    await ask(lena, oscillations, 'Why does the period not depend on how far I pull the spring?', 14),
   ];
   await answer(ada, answered[0]!);
   await answer(alan, answered[1]!); // the co-instructor answers too
@@ -189,11 +210,13 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
   await vote(grace, answered[2]!, 'UP');
 
   // Waiting for an answer (the instructors' Home and Action Items list them), and one live question.
-  await ask(kofi, oscillations, 'Does a heavier pendulum swing slower, or only a longer one?', 24);
+  await ask(kofi, oscillations, 'Does a heavier pendulum swing slower, or only a longer one?', 25);
   await ask(grace, motion, 'How do we read the acceleration off the velocity graph?', 16);
-  await ask(lena, sound, 'Could you play the two tones again, side by side?', 10, true);
+  await ask(lena, sound, 'Could you play the two tones again, side by side?', 36, true);
 
-  // Who watched what: the usage page's student list and engagement chart.
+  // Who watched what: the usage page's student list and engagement chart. The chart counts only what
+  // the wall clock allows between a play and its pause, so each viewing plays out in real time, at 2×,
+  // all of them at once (about 25 s).
   const log = (
     who: User,
     at: { videoId: string; lectureId: string },
@@ -203,20 +226,46 @@ export async function seedDemoCourse(baseUrl: string, videos: DemoVideos): Promi
     call('POST', '/api/logging/log', who.token, {
       action,
       videoTime,
+      rate: VIEWING_RATE,
       courseID: course.id,
       lectureID: at.lectureId,
       videoID: at.videoId,
     });
-  for (const [who, until] of [
-    [grace, 40],
-    [kofi, 26],
-    [lena, 14],
-  ] as const) {
-    await log(who, motion, 'videoPlayLecture', 0);
-    await log(who, motion, 'videoPauseLecture', until);
-  }
-  await log(grace, oscillations, 'videoPlayLecture', 0);
-  await log(grace, oscillations, 'videoPauseLecture', 18);
+  /** Plays each [from, to] stretch of the video in turn, seeking between stretches that do not meet. */
+  const view = async (
+    who: User,
+    at: { videoId: string; lectureId: string },
+    stretches: Array<[number, number]>,
+  ) => {
+    let playhead = 0;
+    for (const [from, to] of stretches) {
+      if (from !== playhead) await log(who, at, 'videoSeekedLecture', from);
+      await log(who, at, 'videoPlayLecture', from);
+      await new Promise((resolve) => setTimeout(resolve, ((to - from) / VIEWING_RATE) * 1000));
+      await log(who, at, 'videoPauseLecture', to);
+      playhead = to;
+    }
+  };
+  // Grace watches lecture 1 through and goes back to the acceleration slide; Kofi stops at the top of the
+  // throw; Lena skims to the throw. In lecture 2, Lena comes back for the period of a spring.
+  await Promise.all([
+    view(grace, motion, [
+      [0, 27],
+      [20, 40],
+    ]),
+    view(kofi, motion, [[0, 24]]),
+    view(lena, motion, [
+      [0, 6],
+      [30, 38],
+    ]),
+    view(kofi, oscillations, [[0, 40]]),
+    view(lena, oscillations, [
+      [0, 9],
+      [10, 22],
+    ]),
+    view(grace, oscillations, [[0, 18]]),
+    view(grace, sound, [[0, 12]]),
+  ]);
 
   return {
     courseId: course.id,

@@ -76,6 +76,8 @@ export async function ensureServerBuild() {
     write: false,
     logLevel: 'warning',
   });
+  // The build's esbuild process (~200 MB) would otherwise live on beside the server `npm start` runs.
+  await esbuild.stop();
   // Written beside and renamed, so two instances starting at once never load a half-written bundle;
   // chunks first, so that an entry never names a chunk not there yet.
   fs.mkdirSync(chunkDir, { recursive: true });

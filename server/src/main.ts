@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => started.log.error({ err }, 'unhandled rejection'));
 
   await started.listen({ host: config.host, port: config.port });
+  // The one line a person starting Lectern looks for, at every LOG_LEVEL but silent (issue 26).
+  if (config.logLevel !== 'silent') console.log(`Lectern is running at ${config.publicUrl}`);
 }
 
 main().catch(async (error: unknown) => {

@@ -1,5 +1,6 @@
 import { ConfigError } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { UnreadableDatabaseError } from './db/unreadable-database';
 
 // A server that cannot start says what to do in one sentence for the causes a person can fix (a taken
 // port, a missing or unreachable database); anything else is a bug and keeps its stack.
@@ -24,7 +25,8 @@ function databaseParts(url: string): { name: string; where: string } {
 
 /** One sentence saying what to do, or undefined when the failure is not one a setting fixes. */
 export function explainStartupFailure(error: unknown, context: StartupContext): string | undefined {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  const explained = [ConfigError, DataDirLockedError, UnreadableDatabaseError];
+  if (explained.some((kind) => error instanceof kind)) return (error as Error).message;
   const code = codeOf(error);
   const db = context.databaseUrl ? databaseParts(context.databaseUrl) : undefined;
   switch (code) {

@@ -69,14 +69,15 @@ export async function isHealthy(server: ChildServer): Promise<boolean> {
   }
 }
 
+/** Waits until the server answers, fails at once if it exits; the deadline is for a busy machine. */
 export async function waitHealthy(server: ChildServer): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.proc.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
     if (await isHealthy(server)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy within 180 s: ${server.stderr()}`);
 }
 
 export const postJson = (server: ChildServer, url: string, body: object, token?: string) =>

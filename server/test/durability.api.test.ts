@@ -19,7 +19,7 @@ import {
 // The real server as a child process on the embedded database (DESIGN §7, SECURITY §3): rows survive
 // kill -9, and one data dir is never opened by two processes. PGlite only: PostgreSQL owns its own files.
 
-describe('durability of the embedded database', { timeout: 120_000 }, () => {
+describe('durability of the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-durability-'));
   const running: ChildServer[] = [];
   const stopLater: (() => Promise<unknown>)[] = [];
@@ -121,7 +121,7 @@ describe('durability of the embedded database', { timeout: 120_000 }, () => {
     stopLater.push(() => new Promise((r) => smtp.close(() => r(undefined))));
     const second = await start(env);
     await waitHealthy(second);
-    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 15_000 });
+    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 60_000 });
     // Each sent once: the reset mail, and the verification mail of the signup.
     expect(received.filter((m) => m.includes('Reset your Lectern password'))).toHaveLength(1);
   });

@@ -12,6 +12,15 @@ declare module 'vitest' {
   }
 }
 
+/** Vitest prints a global setup's error without saying whose it is. */
+const failed = (project: TestProject, error: unknown) =>
+  new Error(
+    `The ${project.name} tests' global setup (server/test/global-setup.ts) failed: ${(error as Error).message}`,
+    {
+      cause: error,
+    },
+  );
+
 /** Runs once per API project: migrates the template every test file copies. */
 export default async function setup(project: TestProject): Promise<() => void> {
   // Data dirs are removed here, after the run, not when each app closes: @tus/file-store creates its
@@ -23,15 +32,22 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (project.config.env.LECTERN_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-    await preparePostgresTemplate(url);
+    await preparePostgresTemplate(url).catch((error: unknown) => {
+      removeDataRoot();
+      throw failed(project, error);
+    });
     project.provide('pgliteTemplate', '');
     return removeDataRoot;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
-  await preparePgliteTemplate(dir);
-  project.provide('pgliteTemplate', dir);
-  return () => {
+  const removeAll = () => {
     fs.rmSync(dir, { recursive: true, force: true });
     removeDataRoot();
   };
+  await preparePgliteTemplate(dir).catch((error: unknown) => {
+    removeAll();
+    throw failed(project, error);
+  });
+  project.provide('pgliteTemplate', dir);
+  return removeAll;
 }

@@ -85,7 +85,7 @@ function halfSentPost(url: string, body: object) {
   };
 }
 
-describe('SIGTERM under load (SECURITY FI-8)', { timeout: 180_000 }, () => {
+describe('SIGTERM under load (SECURITY FI-8)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-sigterm-'));
   const running: ChildServer[] = [];
   afterAll(async () => {

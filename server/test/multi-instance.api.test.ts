@@ -19,7 +19,7 @@ interface Account {
   token: string;
 }
 
-describe('two instances behind nginx', { timeout: 120_000 }, () => {
+describe('two instances behind nginx', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-multi-'));
   const servers: ChildServer[] = [];
   let testDb: TestDatabase;

@@ -65,7 +65,7 @@ export async function startNginx(dir: string, upstreams: string[], mediaDir: str
   proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000; // a ceiling for a busy machine; it ends at the first answer
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
     if (

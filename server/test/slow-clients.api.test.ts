@@ -21,7 +21,7 @@ const MAX_PER_ADDRESS = 64;
 
 const openDescriptors = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).length;
 
-describe('slow clients against a 256-descriptor instance', { timeout: 120_000 }, () => {
+describe('slow clients against a 256-descriptor instance', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-slow-clients-'));
   const running: ChildServer[] = [];
   const sockets: SlowSocket[] = [];

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type ChildServer, freePort, killAll, spawnServer } from './child-server';
 
-// A port already taken stops the server with one sentence saying what to do, not a stack.
+// A port already taken, or an embedded database that cannot be read, stops the server with one sentence
+// saying what to do, not a stack.
 
 const servers: ChildServer[] = [];
 const dirs: string[] = [];
@@ -35,5 +36,24 @@ describe('starting on a port already taken', () => {
     } finally {
       await new Promise((r) => squatter.close(r));
     }
+  });
+});
+
+describe('starting on a damaged embedded database', () => {
+  it('exits non-zero with one sentence naming the folder and the way out', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-damaged-'));
+    dirs.push(dataDir);
+    const db = path.join(dataDir, 'db');
+    fs.cpSync(inject('pgliteTemplate'), db, { recursive: true });
+    // What a second process writing the same folder left behind (issue 26): a write-ahead log of garbage.
+    const wal = path.join(db, 'pg_wal');
+    for (const segment of fs.readdirSync(wal).filter((name) => /^[0-9A-F]{24}$/.test(name)))
+      fs.writeFileSync(path.join(wal, segment), Buffer.alloc(64 * 1024, 0x5a));
+    const server = await spawnServer(dataDir);
+    servers.push(server);
+    expect(await server.exited).not.toBe(0);
+    expect(server.stderr().trim()).toBe(
+      `The embedded database in ${db} cannot be opened (it is damaged): move that folder away to start with an empty database, or for the demo run \`npm run demo -- --reset\`.`,
+    );
   });
 });

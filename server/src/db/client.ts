@@ -6,6 +6,7 @@ import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteDataDir } from './pglite-data-dir';
 import { makePrivate } from './private-dir';
 import { type Listen, listenPostgres } from './notifications';
+import { UnreadableDatabaseError } from './unreadable-database';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,7 +45,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const existed = await ensurePgliteDataDir(target.dir, target.template);
     // A folder made just now is loose by construction (initdb, a template copy): no need to warn.
     const wasOpenToOthers = makePrivate(target.dir) && existed;
-    const client = await PGlite.create({ dataDir: target.dir });
+    const client = await PGlite.create({ dataDir: target.dir }).catch((error: unknown) => {
+      throw new UnreadableDatabaseError(target.dir, error);
+    });
     makePrivate(target.dir); // and what opening wrote (pg_internal.init, …); later files sit in a 0700 folder
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,

@@ -9,7 +9,15 @@ import path from 'node:path';
 // lock): one process at a time, holding a takeover mutex (created the same way), deletes the lock it
 // judged stale if it is still that very file; then anyone may create a fresh one, and only one will.
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  /** `holder`: the live process that holds the lock, when known. */
+  constructor(
+    message: string,
+    readonly holder?: number,
+  ) {
+    super(message);
+  }
+}
 
 const LOCK_NAME = 'lectern.lock';
 const ATTEMPTS = 100;
@@ -128,6 +136,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     if (Number.isInteger(current.pid) && current.pid !== process.pid && isAlive(current.pid)) {
       throw new DataDirLockedError(
         `Another Lectern process (pid ${current.pid}) is using ${dataDir}; stop it or set a different DATA_DIR.`,
+        current.pid,
       );
     }
     // Stale: its owner is gone. Another process taking it over meanwhile: look again shortly.

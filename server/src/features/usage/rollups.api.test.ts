@@ -103,7 +103,7 @@ describe('usage reports from rollups', () => {
     );
     await Promise.all(batches.map((batch) => t.db.insert(usageEvents).values(batch)));
     t.clock.set(NOW);
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   /** The engagement report as the service built it from the raw log before the rollups. */

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatBytes } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import {
   HttpError,
@@ -50,8 +51,7 @@ export interface ReceiveOptions {
   uploaderId: string;
 }
 
-const tooLarge = (max: number) =>
-  payloadTooLarge(`The file is too large (the limit is ${Math.floor(max / 1024 ** 2)} MB)`);
+const tooLarge = (max: number) => payloadTooLarge(`The file is too large (the limit is ${formatBytes(max)})`);
 
 export async function receiveSingleFile(
   req: FastifyRequest,

@@ -12,7 +12,7 @@ import { fixture } from './test/video-world';
 // and the dead run's work files are gone. The real server as a child process on the embedded database
 // (PGlite: a lease left by a dead process ends at start; PostgreSQL's would take a minute to expire).
 
-describe('a conversion killed with -9', { timeout: 180_000 }, () => {
+describe('a conversion killed with -9', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-processing-crash-'));
   const running: ChildServer[] = [];
   const ffmpeg = heldFfmpeg();

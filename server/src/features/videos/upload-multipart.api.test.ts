@@ -87,9 +87,12 @@ describe('POST /api/upload/videoFileToLecture', () => {
     }
   });
 
-  it('refuses a file over MAX_UPLOAD_BYTES with 413, leaving nothing behind', async () => {
+  it('refuses a file over MAX_UPLOAD_BYTES with 413 and the limit in words, leaving nothing behind', async () => {
     const big = { name: 'big.mp4', data: Buffer.concat([fixture('lecture-10s.mp4'), Buffer.alloc(120_000)]) };
-    await expectRefused(multipart(fields(), big), w.admin.auth, 413);
+    // A limit under 1 MiB once read "the limit is 0 MB" (issue 26).
+    expect(await expectRefused(multipart(fields(), big), w.admin.auth, 413)).toBe(
+      'The file is too large (the limit is 117.2 KB)',
+    );
   });
 
   it('stores an mp4, records its duration and appends it to the lecture', async () => {

@@ -43,7 +43,7 @@ describe('shared state on PostgreSQL', () => {
         bHolds = true;
         return unlock;
       });
-      await expect.poll(() => asked, { timeout: 2000 }).toBeGreaterThan(0);
+      await expect.poll(() => asked).toBeGreaterThan(0);
       expect(bHolds).toBe(false);
       // Other keys are free meanwhile.
       await (

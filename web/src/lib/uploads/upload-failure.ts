@@ -41,6 +41,18 @@ export function uploadFailureReason(error: unknown): string {
   return worded(response.getStatus(), serverReason(response.getBody()));
 }
 
+/** The status of the server's answer to a failed upload; undefined when none came (a lost connection). */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof ApiError && error.status > 0) return error.status;
+  return (error as TusFailure).originalResponse?.getStatus();
+}
+
+/**
+ * The server refused the file itself (too large, not a video, damaged): sending it again cannot help,
+ * unlike a lost connection or a server failure, which a retry resumes.
+ */
+export const fileRefused = (error: unknown): boolean => [413, 415, 422].includes(statusOf(error) ?? 0);
+
 /** A refusal's own reason; words for a server failure, whose message is not meant for people. */
 const worded = (status: number, reason: string | null): string =>
   (status < 500 ? reason : null) ??

@@ -1,7 +1,7 @@
 import { type CreateLectureBody, DELAYS_MS, ERRORS } from '@lectern/shared';
 import { useRef, useState } from 'react';
-import { uploadFailureReason } from '../../../lib/uploads/upload-failure';
-import { useAddLectureVideo, useCreateLecture } from '../api/lecture-mutations';
+import { fileRefused, uploadFailureReason } from '../../../lib/uploads/upload-failure';
+import { useAddLectureVideo, useCreateLecture, useDeleteLecture } from '../api/lecture-mutations';
 import type { LectureFieldValues } from '../components/LectureFields';
 import type { QueuedVideo } from '../components/VideoQueueList';
 import { clearPendingUpload, readPendingUpload, writePendingUpload } from '../utils/pending-upload';
@@ -16,6 +16,7 @@ export const UPLOAD_CANCELLED = 'Upload cancelled. Upload again to send the vide
 export function useLectureUpload(courseId: string) {
   const createLecture = useCreateLecture();
   const addVideo = useAddLectureVideo();
+  const deleteLecture = useDeleteLecture();
   const [pending] = useState(() => readPendingUpload(courseId));
   const lectureId = useRef<string | null>(pending?.lectureId ?? null);
   const [createdLectureId, setCreatedLectureId] = useState<string | null>(pending?.lectureId ?? null);
@@ -33,8 +34,11 @@ export function useLectureUpload(courseId: string) {
     setFailure('');
     const cancel = new AbortController();
     controller.current = cancel;
+    let createdNow = false;
+    let sent = 0;
     try {
       if (!lectureId.current) {
+        createdNow = true;
         lectureId.current = (await createLecture.mutateAsync(lecture)).id;
         setCreatedLectureId(lectureId.current);
         writePendingUpload(courseId, { lectureId: lectureId.current, values });
@@ -51,10 +55,17 @@ export function useLectureUpload(courseId: string) {
           signal: cancel.signal,
         });
         markDone(video.key);
+        sent += 1;
       }
       clearPendingUpload(courseId);
       return lectureId.current;
     } catch (error) {
+      // A lecture made just now that a refused file left without any video goes again (issue 26): the
+      // form keeps its values, and the next try makes a new lecture. After a lost connection it stays,
+      // for the retry to resume into.
+      if (createdNow && sent === 0 && lectureId.current && fileRefused(error)) {
+        await deleteLecture.mutateAsync(lectureId.current).then(forget, () => undefined);
+      }
       if (cancel.signal.aborted) setFailure(UPLOAD_CANCELLED);
       else {
         setFailure(`${ERRORS.uploadFailed}: ${uploadFailureReason(error)}`);
