@@ -36,6 +36,9 @@ export interface RoomSnapshot {
   /** The status line. */
   message: string;
   recording: boolean;
+  /** The user's own microphone and camera are sent (mute and camera off turn them off, not away). */
+  microphoneOn: boolean;
+  cameraOn: boolean;
   /** The meeting's recording, kept until its upload succeeded (a failed upload can be tried again). */
   pendingFile: File | null;
 }
@@ -49,10 +52,13 @@ const INITIAL: RoomSnapshot = {
   mediaProblem: '',
   message: '',
   recording: false,
+  microphoneOn: true,
+  cameraOn: true,
   pendingFile: null,
 };
 
 export const ENDED_MESSAGE = 'The meeting has ended.';
+export const LEFT_MESSAGE = 'You left the meeting.';
 /** The room closed because no instructor came during the live window (issue 10: the student is told). */
 export const UNATTENDED_MESSAGE =
   'No instructor could join before the live discussion ended. Your question stays open and will be answered by video.';
@@ -167,6 +173,18 @@ export class RoomSession {
     this.followRecording();
   };
 
+  /** Mute and unmute: the track stays (no renegotiation), it sends silence while off. */
+  setMicrophone = (on: boolean) => {
+    this.snapshot.localStream?.getAudioTracks().forEach((t) => (t.enabled = on));
+    this.update({ microphoneOn: on });
+  };
+
+  /** Camera off and on: the others see black while it is off, and the camera light goes out. */
+  setCamera = (on: boolean) => {
+    this.snapshot.localStream?.getVideoTracks().forEach((t) => (t.enabled = on));
+    this.update({ cameraOn: on });
+  };
+
   /** The instructor ends the meeting: the recording stops, the room closes, the recording is uploaded. */
   end = async (upload: UploadRecording) => {
     if (this.snapshot.phase !== 'inRoom' && this.snapshot.phase !== 'reconnecting') return;
@@ -185,6 +203,12 @@ export class RoomSession {
     this.update({ message: 'Uploading the recording of the meeting…' });
     const outcome = await upload(file);
     this.update({ message: outcome.message, pendingFile: outcome.ok ? null : file });
+  };
+
+  /** The user leaves (the others stay): the room, the camera and the microphone are let go. */
+  leave = () => {
+    this.dispose();
+    this.update({ phase: 'ended', message: LEFT_MESSAGE });
   };
 
   /** Inbound bytes from one peer so far (RTCPeerConnection stats): the page shows it on the tile. */

@@ -47,7 +47,7 @@ export function VideoTile({
 
   return (
     <figure
-      className="room-tile"
+      className={self ? 'room-tile room-tile-self' : 'room-tile'}
       data-bytes-received={stats ? bytes : undefined}
       data-peer-name={stats ? label : undefined}
     >
