@@ -15,9 +15,9 @@ export interface E2eUser {
 
 export async function apiCall<T>(
   pathName: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
+  init: { method?: string; token?: string; body?: unknown; base?: string } = {},
 ) {
-  const res = await fetch(`${baseURL()}${pathName}`, {
+  const res = await fetch(`${init.base ?? baseURL()}${pathName}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -29,13 +29,18 @@ export async function apiCall<T>(
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-export async function signupViaApi(overrides: Partial<Pick<E2eUser, 'name' | 'email' | 'password'>> = {}) {
+/** A new account; `base` is the server to sign up on (the test server unless named). */
+export async function signupViaApi(
+  overrides: Partial<Pick<E2eUser, 'name' | 'email' | 'password'>> = {},
+  base?: string,
+) {
   const name = overrides.name ?? `Student ${randomUUID().slice(0, 6)}`;
   const email = overrides.email ?? `${randomUUID()}@e2e.lectern`;
   const password = overrides.password ?? 'correct horse battery';
   const answer = await apiCall<LoginAnswer>('/api/signup/', {
     method: 'POST',
     body: { name, email, password },
+    base,
   });
   return { id: answer.id, name, email, password, token: answer.token } satisfies E2eUser;
 }

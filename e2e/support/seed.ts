@@ -18,21 +18,23 @@ export interface LectureIds {
 }
 
 /** POST /api/courses: `owner` becomes the first admin. */
-export const seedCourse = (owner: E2eUser, name: string, description = `About ${name}`) =>
+export const seedCourse = (owner: E2eUser, name: string, description = `About ${name}`, base?: string) =>
   apiCall<CourseDto>('/api/courses', {
     method: 'POST',
     token: owner.token,
     body: { name, description, adminId: owner.id },
+    base,
   });
 
 /** POST /api/courses/join for a student. */
-export const joinCourse = (student: E2eUser, courseId: string) =>
-  apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId } });
+export const joinCourse = (student: E2eUser, courseId: string, base?: string) =>
+  apiCall('/api/courses/join', { method: 'POST', token: student.token, body: { courseId }, base });
 
 /** POST /api/upload/createLectureOnly; times are epoch ms, the lecture date is its start. */
 export const seedLecture = (
   owner: E2eUser,
   lecture: { courseID: string; title: string; topic: string; start: number; end: number; available?: number },
+  base?: string,
 ) =>
   apiCall<LectureDto>('/api/upload/createLectureOnly', {
     method: 'POST',
@@ -48,6 +50,7 @@ export const seedLecture = (
       lectureDateStart: new Date(lecture.start).toISOString(),
       lectureDateEnd: new Date(lecture.end).toISOString(),
     },
+    base,
   });
 
 /** POST /api/upload/youtubeToLecture. */
@@ -59,12 +62,18 @@ export const addYouTubeVideo = (owner: E2eUser, ids: LectureIds, title: string, 
   });
 
 /** A multipart POST with one fixture mp4 as `file`; the upload endpoints answer 201. */
-async function postFixture(url: string, token: string, fields: Record<string, string>, fixture: string) {
+async function postFixture(
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  fixture: string,
+  base = baseURL(),
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const mp4 = fs.readFileSync(path.join(FIXTURES, fixture));
   form.append('file', new Blob([mp4], { type: 'video/mp4' }), fixture);
-  const res = await fetch(`${baseURL()}${url}`, {
+  const res = await fetch(`${base}${url}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -74,7 +83,13 @@ async function postFixture(url: string, token: string, fields: Record<string, st
 }
 
 /** The instructor's upload of a fixture into the lecture; the title defaults to the file name. */
-export async function uploadVideo(owner: E2eUser, ids: LectureIds, fixture: string, title?: string) {
+export async function uploadVideo(
+  owner: E2eUser,
+  ids: LectureIds,
+  fixture: string,
+  title?: string,
+  base?: string,
+) {
   const res = await postFixture(
     '/api/upload/videoFileToLecture',
     owner.token,
@@ -85,6 +100,7 @@ export async function uploadVideo(owner: E2eUser, ids: LectureIds, fixture: stri
       sourceType: 'localFile',
     },
     fixture,
+    base,
   );
   return ((await res.json()) as VideoDto).id;
 }
@@ -133,18 +149,27 @@ export async function seedAnsweredQuestion(owner: E2eUser, courseId: string, vid
 }
 
 /** A course of `admin` that `student` joined, with one lecture released 3 h ago; live now or ended 1 h ago. */
-export async function seedJoinedLecture(admin: E2eUser, student: E2eUser, live = false): Promise<LectureIds> {
-  const course = await seedCourse(admin, `Physics ${admin.id.slice(0, 4)}`, 'Motion and light');
-  await joinCourse(student, course.id);
+export async function seedJoinedLecture(
+  admin: E2eUser,
+  student: E2eUser,
+  live = false,
+  base?: string,
+): Promise<LectureIds> {
+  const course = await seedCourse(admin, `Physics ${admin.id.slice(0, 4)}`, 'Motion and light', base);
+  await joinCourse(student, course.id, base);
   const now = Date.now();
-  const lecture = await seedLecture(admin, {
-    courseID: course.id,
-    title: 'Kinematics',
-    topic: 'Motion',
-    available: now - 3 * HOUR,
-    start: now - 2 * HOUR,
-    end: now + (live ? HOUR : -HOUR),
-  });
+  const lecture = await seedLecture(
+    admin,
+    {
+      courseID: course.id,
+      title: 'Kinematics',
+      topic: 'Motion',
+      available: now - 3 * HOUR,
+      start: now - 2 * HOUR,
+      end: now + (live ? HOUR : -HOUR),
+    },
+    base,
+  );
   return { courseId: course.id, lectureId: lecture.id };
 }
 

@@ -135,10 +135,23 @@ describe('a live question answered in the built-in room', () => {
     expect(await peerConnectionsMade(asker)).toBe(1);
 
     await room.waitForTimeout(3_000); // a few seconds of conversation
-    await room.getByRole('button', { name: 'End meeting' }).focus();
-    await room.keyboard.press('Enter');
+    // "End for everyone" asks first, its focus on Cancel; the keyboard confirms.
+    const press = async (button: ReturnType<Page['getByRole']>) => {
+      await button.focus();
+      await button.page().keyboard.press('Enter');
+    };
+    await press(room.getByRole('button', { name: 'End for everyone' }));
+    const confirm = room.getByRole('alertdialog', { name: /End the meeting for everyone\?/ });
+    await room.keyboard.press('Enter'); // Cancel, which has the focus
+    await confirm.waitFor({ state: 'detached' });
+    await press(room.getByRole('button', { name: 'End for everyone' }));
+    await press(confirm.getByRole('button', { name: 'End the meeting' }));
     await roomStatus(room, /recording of the meeting was uploaded/);
     await roomStatus(asker, 'The meeting has ended.');
+    // Not a dead end: what becomes of the recording, and the way back to the lecture.
+    const after = asker.getByRole('navigation', { name: 'After the meeting' });
+    await after.getByText(/recording becomes the answer once it is processed/).waitFor();
+    await after.getByRole('link', { name: 'Back to Kinematics' }).waitFor();
 
     // Processed on the server, the recording is the answer; the student plays it at the moment asked.
     await expect.poll(() => answerOf(student, questionId), { timeout: 150_000, interval: 500 }).toBeTruthy();
@@ -183,6 +196,28 @@ describe('a live question answered in the built-in room', () => {
     losing = false;
     await expect.poll(() => bytesFrom(asker, 'Prof Bo')).toBeGreaterThan(0);
     await expect.poll(() => bytesFrom(instructor, 'Sia Student')).toBeGreaterThan(0);
+
+    // Mute and camera off stop what the student sends, without leaving; Leave is not a dead end.
+    const controls = asker.getByRole('group', { name: 'Meeting controls' });
+    await controls.getByRole('button', { name: 'Mute' }).click();
+    await controls.getByRole('button', { name: 'Turn camera off' }).click();
+    await controls.getByRole('button', { name: 'Unmute', pressed: true }).waitFor();
+    await controls.getByRole('button', { name: 'Turn camera on', pressed: true }).waitFor();
+    const sending = await asker.evaluate(() =>
+      (document.querySelector<HTMLVideoElement>('figure.room-tile-self video')!.srcObject as MediaStream)
+        .getTracks()
+        .map((t) => `${t.kind}:${t.enabled}`)
+        .sort(),
+    );
+    expect(sending).toEqual(['audio:false', 'video:false']);
+    await controls.getByRole('button', { name: 'Leave' }).focus();
+    await asker.keyboard.press('Enter');
+    await roomStatus(asker, 'You left the meeting.');
+    await asker
+      .getByRole('navigation', { name: 'After the meeting' })
+      .getByRole('link', { name: /^Back to / })
+      .waitFor();
+    await roomStatus(instructor, /You are alone in the room/);
     await asker.context().close();
   });
 });

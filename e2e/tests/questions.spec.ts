@@ -211,5 +211,17 @@ describe('asking and answering', () => {
     await page.goto('/action-items');
     const item = page.getByRole('listitem').filter({ hasText: asked.question });
     await item.getByText(STATUS_TEXT.processing).waitFor();
+
+    // BigBlueButton sends the asker there too (issue 21): no error of a call that is not theirs, and
+    // the way back to the video and what becomes of the recording.
+    const asker = await newUserPage(b);
+    await loginThroughUi(asker, classroom.student);
+    await asker.goto(`/handleBBBMeetingEnd/${asked.id}`);
+    const after = asker.getByRole('navigation', { name: 'After the meeting' });
+    await after.getByText(/recording becomes the answer once it is processed/).waitFor();
+    expect(await asker.getByText(ERRORS.questionStatusFailed).count()).toBe(0);
+    await after.getByRole('link', { name: /^Back to / }).click();
+    await asker.waitForURL(new RegExp(`/video/${classroom.videoId}(\\?lectureId=[0-9a-f-]+)?$`));
+    await asker.context().close();
   });
 });

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { UploadProgress } from '../../components/ui/UploadProgress';
 import { MeetingRoom, type UploadRecording } from '../../features/meeting-room';
+import { AfterMeeting } from '../../features/questions/components/AfterMeeting';
 import { useUploadAnswer } from '../../features/questions/api/question-mutations';
 import { uploadFailureReason } from '../../lib/uploads/upload-failure';
 
@@ -33,6 +34,7 @@ export function RoomPage() {
         key={questionId}
         questionId={questionId}
         uploadRecording={uploadRecording}
+        after={<AfterMeeting questionId={questionId} />}
         progress={
           progress.fraction !== null && (
             <UploadProgress fileName={progress.fileName} fraction={progress.fraction} />

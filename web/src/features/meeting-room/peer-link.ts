@@ -1,15 +1,36 @@
 import type { IceServer, SignalKind } from '@lectern/shared';
+import { SignalOutbox, candidatesOf } from './signal-outbox';
 
-/** A connection under way changes state within a second or two, even on a slow network. */
+/**
+ * A negotiation whose signals were all delivered moves within a few seconds, even on a slow network:
+ * an offer unanswered, or a link that never started connecting, for this long lost a signal on the way.
+ */
 const NEGOTIATION_STALL_MS = 5_000;
+/** ICE checks that neither succeed nor fail for this long lost their candidates (Chromium fails at ~30 s). */
+const CONNECTING_STALL_MS = 12_000;
+/** Host candidates gather in milliseconds; a STUN server's may take a second or more. */
+const GATHER_WAIT_MS = 1_500;
+
+type CameraBudget = Pick<RTCRtpEncodingParameters, 'maxBitrate' | 'maxFramerate' | 'scaleResolutionDownBy'>;
+
+/** What the camera sends to each other person, with one, two, three others in the room. */
+const CAMERA_BUDGETS: CameraBudget[] = [
+  { maxBitrate: 1_200_000, maxFramerate: 30, scaleResolutionDownBy: 1 },
+  { maxBitrate: 600_000, maxFramerate: 20, scaleResolutionDownBy: 1.5 },
+  { maxBitrate: 350_000, maxFramerate: 15, scaleResolutionDownBy: 2 },
+];
 
 export interface PeerLinkOptions {
   iceServers: IceServer[];
-  /** The polite side yields when both offer at once (perfect negotiation); exactly one side is. */
+  /**
+   * The polite side yields when both offer at once (perfect negotiation); exactly one side is. The other,
+   * impolite side alone starts a stalled negotiation again, so the two never restart against each other.
+   */
   polite: boolean;
   /** What this browser sends now (camera, microphone, a shared screen); empty joins without media. */
   localStream: MediaStream;
-  send(kind: SignalKind, data: string): void;
+  /** Delivers one signal to the other browser; resolves once the server took it. */
+  send(kind: SignalKind, data: string): Promise<unknown>;
   onChange(): void;
 }
 
@@ -26,17 +47,28 @@ export class PeerLink {
   remoteScreen: MediaStream | null = null;
   private cameraStreamId: string | null = null;
   private makingOffer = false;
+  /** Our description waits for its candidates (sendDescription). */
+  private describing = false;
   private ignoreOffer = false;
   /** Descriptions and candidates are applied one at a time, in the order they arrived. */
   private inbox: Promise<void> = Promise.resolve();
+  /** Candidates that came before the description they belong to (applied once it is set). */
+  private earlyCandidates: RTCIceCandidateInit[] = [];
+  private readonly outbox: SignalOutbox;
   private readonly senders = new Map<MediaStreamTrack, RTCRtpSender>();
-  /** When the signalling or the connection last changed state. */
+  private cameraBudget: CameraBudget = CAMERA_BUDGETS[0]!;
+  /**
+   * When anything last happened on this link: a state change, a signal received, or the last of ours
+   * delivered. Counting from when an offer was made, not delivered, a slow server would have every offer
+   * taken back before the other side saw it, and the next one too.
+   */
   private lastMoved = Date.now();
   private readonly stallCheck = setInterval(() => this.restartIfStalled(), 1000);
 
   constructor(private readonly options: PeerLinkOptions) {
     const pc = new RTCPeerConnection({ iceServers: options.iceServers });
     this.connection = pc;
+    this.outbox = new SignalOutbox(options.send, () => this.moved());
     if (options.localStream.getTracks().length === 0) {
       // Without media of its own a browser still receives the others' (a refused camera).
       pc.addTransceiver('audio', { direction: 'recvonly' });
@@ -48,15 +80,16 @@ export class PeerLink {
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
-        if (pc.localDescription) options.send('offer', JSON.stringify(pc.localDescription));
       } catch {
-        // A newer negotiation replaces this one.
+        return; // a newer negotiation replaces this one
       } finally {
         this.makingOffer = false;
       }
+      await this.sendDescription('offer');
     };
     pc.onicecandidate = ({ candidate }) => {
-      if (candidate) options.send('candidate', JSON.stringify(candidate));
+      // Gathered while the description waits: it carries them.
+      if (candidate && !this.describing) this.outbox.push('candidate', JSON.stringify(candidate));
     };
     pc.ontrack = ({ track, streams }) => {
       // The first stream the other side sends is its camera; a later one is a screen it shares.
@@ -75,16 +108,29 @@ export class PeerLink {
       streams[0]?.addEventListener('removetrack', (event) => event.track === track && gone());
       options.onChange();
     };
-    pc.onsignalingstatechange = () => (this.lastMoved = Date.now());
+    pc.onsignalingstatechange = () => this.moved();
     pc.onconnectionstatechange = () => {
-      this.lastMoved = Date.now();
+      this.moved();
+      if (pc.connectionState === 'connected') void this.applyCameraBudget();
       options.onChange();
     };
     // A dropped network path (Wi-Fi to cable, a NAT rebinding) gets fresh candidates, same room.
     pc.oniceconnectionstatechange = () => {
-      if (pc.iceConnectionState === 'failed') pc.restartIce();
+      this.moved();
+      if (pc.iceConnectionState === 'failed' && !options.polite) pc.restartIce();
       options.onChange();
     };
+  }
+
+  /**
+   * How much of the camera this link sends, by how many others this browser sends it to: each gets
+   * their own copy (a mesh), so a room of four sends three at a quarter of the pixels and half the
+   * frames, as a video call does for its small tiles.
+   */
+  setCameraBudget(othersInRoom: number): void {
+    this.cameraBudget =
+      CAMERA_BUDGETS[Math.min(othersInRoom, CAMERA_BUDGETS.length) - 1] ?? CAMERA_BUDGETS[0]!;
+    void this.applyCameraBudget();
   }
 
   get state(): RTCPeerConnectionState {
@@ -103,6 +149,7 @@ export class PeerLink {
   }
 
   receive(kind: SignalKind, data: string): Promise<void> {
+    this.moved();
     this.inbox = this.inbox.then(() => this.apply(kind, data)).catch(() => undefined);
     return this.inbox;
   }
@@ -119,22 +166,43 @@ export class PeerLink {
 
   close(): void {
     clearInterval(this.stallCheck);
+    this.outbox.close();
     this.connection.close();
     for (const track of this.remoteStream.getTracks()) this.remoteStream.removeTrack(track);
   }
 
+  private async applyCameraBudget(): Promise<void> {
+    const camera = this.options.localStream.getVideoTracks()[0];
+    const sender = camera && this.senders.get(camera);
+    if (!sender || this.connection.signalingState === 'closed') return;
+    const parameters = sender.getParameters();
+    const [encoding] = parameters.encodings ?? [];
+    if (!encoding) return; // not negotiated yet: applied once connected
+    Object.assign(encoding, this.cameraBudget);
+    await sender.setParameters(parameters).catch(() => undefined); // closed meanwhile
+  }
+
+  private moved(): void {
+    this.lastMoved = Date.now();
+  }
+
   /**
-   * Stalled: never connected, or an offer of ours unanswered, for NEGOTIATION_STALL_MS. An offer or answer
-   * lost on the way (or sent to a connection the other side has since replaced) would leave both sides
-   * waiting for ever, since ICE never starts without them and so never fails. Our offer is taken back and
-   * a new one with fresh ICE goes out; if both sides do this at once, politeness settles it as for any
-   * collision. (A link whose checks fail restarts ICE by itself, above.)
+   * Stalled, with nothing of ours still on its way: an offer unanswered or a link that never started
+   * connecting for NEGOTIATION_STALL_MS, or ICE checks going nowhere for CONNECTING_STALL_MS. A lost offer,
+   * answer or candidate would otherwise leave both sides waiting for ever (ICE never starts without them
+   * and so never fails). The impolite side takes its offer back and sends a new one with fresh ICE; the
+   * polite side, whatever state it is in, takes that offer (perfect negotiation). The polite side only
+   * sends its own unanswered offer again (a shared screen on a connected link), and later, so that the
+   * two do not restart against each other.
    */
   private restartIfStalled(): void {
     const pc = this.connection;
-    const stalled = pc.connectionState === 'new' || pc.signalingState === 'have-local-offer';
-    if (!stalled || this.makingOffer || Date.now() - this.lastMoved < NEGOTIATION_STALL_MS) return;
-    this.lastMoved = Date.now();
+    if (this.makingOffer || this.describing || !this.outbox.idle) return;
+    const limit = this.options.polite ? this.politeStallLimit() : this.stallLimit();
+    // The other side's answer takes about as long to come back as ours took to go.
+    if (Date.now() - this.lastMoved < limit + 2 * this.outbox.recentDelayMs) return;
+    if (Date.now() - this.lastMoved < limit) return;
+    this.moved();
     // In the inbox's turn, so that it never crosses a description being applied.
     this.inbox = this.inbox
       .then(async () => {
@@ -144,15 +212,28 @@ export class PeerLink {
       .catch(() => undefined); // closed meanwhile
   }
 
+  private stallLimit(): number {
+    const pc = this.connection;
+    if (pc.connectionState === 'new' || pc.signalingState === 'have-local-offer') return NEGOTIATION_STALL_MS;
+    if (pc.connectionState === 'connecting' || pc.connectionState === 'disconnected')
+      return CONNECTING_STALL_MS;
+    return Infinity;
+  }
+
+  private politeStallLimit(): number {
+    const pc = this.connection;
+    if (pc.signalingState === 'have-local-offer') return 2 * NEGOTIATION_STALL_MS;
+    // Failed here while the other side still believes it is connected (it would never restart).
+    if (pc.connectionState === 'failed') return CONNECTING_STALL_MS;
+    return Infinity;
+  }
+
   private async apply(kind: SignalKind, data: string): Promise<void> {
     const pc = this.connection;
     if (kind === 'candidate') {
-      try {
-        await pc.addIceCandidate(JSON.parse(data) as RTCIceCandidateInit);
-      } catch (error) {
-        if (!this.ignoreOffer) throw error; // candidates of an offer we ignored are expected to fail
-      }
-      return;
+      // Before any description of the other side (its offer is on the way, or was ignored): kept for it.
+      if (!pc.remoteDescription) return void this.earlyCandidates.push(...candidatesOf(data));
+      return this.addCandidates(candidatesOf(data));
     }
     const description = JSON.parse(data) as RTCSessionDescriptionInit;
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
@@ -161,7 +242,41 @@ export class PeerLink {
     await pc.setRemoteDescription(description);
     if (description.type === 'offer') {
       await pc.setLocalDescription();
-      if (pc.localDescription) this.options.send('answer', JSON.stringify(pc.localDescription));
+      void this.sendDescription('answer');
+    }
+    await this.addCandidates(this.earlyCandidates.splice(0));
+  }
+
+  /**
+   * Sends our offer or answer once its candidates are gathered (at most GATHER_WAIT_MS: a STUN server
+   * may be slow, and the late ones follow as candidates): one request where trickling would take several,
+   * each of them slow on a busy server. A description replaced meanwhile (a collision) is not sent.
+   */
+  private async sendDescription(kind: 'offer' | 'answer'): Promise<void> {
+    const pc = this.connection;
+    this.describing = true;
+    if (pc.iceGatheringState !== 'complete') {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          pc.removeEventListener('icegatheringstatechange', onChange);
+          resolve();
+        };
+        const onChange = () => pc.iceGatheringState === 'complete' && done();
+        const timer = setTimeout(done, GATHER_WAIT_MS);
+        pc.addEventListener('icegatheringstatechange', onChange);
+      });
+    }
+    this.describing = false;
+    const description = pc.localDescription;
+    const current = kind === 'answer' || pc.signalingState === 'have-local-offer';
+    if (description?.type === kind && current) this.outbox.push(kind, JSON.stringify(description));
+  }
+
+  private async addCandidates(candidates: RTCIceCandidateInit[]): Promise<void> {
+    for (const candidate of candidates) {
+      // A candidate of an offer we ignored, or of an ICE generation since restarted, no longer fits.
+      await this.connection.addIceCandidate(candidate).catch(() => undefined);
     }
   }
 }

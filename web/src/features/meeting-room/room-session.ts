@@ -36,6 +36,9 @@ export interface RoomSnapshot {
   /** The status line. */
   message: string;
   recording: boolean;
+  /** The user's own microphone and camera are sent (mute and camera off turn them off, not away). */
+  microphoneOn: boolean;
+  cameraOn: boolean;
   /** The meeting's recording, kept until its upload succeeded (a failed upload can be tried again). */
   pendingFile: File | null;
 }
@@ -49,10 +52,13 @@ const INITIAL: RoomSnapshot = {
   mediaProblem: '',
   message: '',
   recording: false,
+  microphoneOn: true,
+  cameraOn: true,
   pendingFile: null,
 };
 
 export const ENDED_MESSAGE = 'The meeting has ended.';
+export const LEFT_MESSAGE = 'You left the meeting.';
 /** The room closed because no instructor came during the live window (issue 10: the student is told). */
 export const UNATTENDED_MESSAGE =
   'No instructor could join before the live discussion ended. Your question stays open and will be answered by video.';
@@ -61,6 +67,8 @@ const GONE = [403, 404];
 const PEER_EXPIRED = 410;
 /** How long a join waits for the events stream before going ahead (a proxy may hold the stream back). */
 const STREAM_WAIT_MS = 10_000;
+/** Three others' offers and candidates, many times over: more while joining is not a room of four. */
+const MAX_EARLY_EVENTS = 200;
 
 /**
  * One browser tab in one live room: joins through Lectern, keeps a PeerLink to every other peer the
@@ -81,8 +89,12 @@ export class RoomSession {
   private listsAsked = 0;
   private iceServers: IceServer[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
-  /** Signals leave one at a time, so the other side gets an offer before its candidates. */
-  private outbox: Promise<unknown> = Promise.resolve();
+  /**
+   * This room's events that came while the join was on its way: the others may list this tab and send it
+   * their offers before the server's answer to the join tells it who it is. Applied once it knows.
+   */
+  private earlyEvents: StreamEvent[] = [];
+  private joinInFlight = false;
   private recordingSession: MeetingRecording | null = null;
   /** Bumped by dispose: a join still awaiting the browser or the server then lets go of what it got. */
   private generation = 0;
@@ -122,7 +134,12 @@ export class RoomSession {
 
   /** A stream event: a signal for this tab, or any news of this room (then ask who is there). */
   onEvent = (event: StreamEvent) => {
-    if (event.questionId !== this.questionId || !this.snapshot.self) return;
+    if (event.questionId !== this.questionId) return;
+    if (this.joinInFlight) {
+      if (this.earlyEvents.length < MAX_EARLY_EVENTS) this.earlyEvents.push(event);
+      return;
+    }
+    if (!this.snapshot.self) return;
     if (event.type === 'meeting.ended' && event.reason === 'unattended')
       return this.close(UNATTENDED_MESSAGE);
     if (event.type !== 'room.signal') return void this.sync();
@@ -156,6 +173,18 @@ export class RoomSession {
     this.followRecording();
   };
 
+  /** Mute and unmute: the track stays (no renegotiation), it sends silence while off. */
+  setMicrophone = (on: boolean) => {
+    this.snapshot.localStream?.getAudioTracks().forEach((t) => (t.enabled = on));
+    this.update({ microphoneOn: on });
+  };
+
+  /** Camera off and on: the others see black while it is off, and the camera light goes out. */
+  setCamera = (on: boolean) => {
+    this.snapshot.localStream?.getVideoTracks().forEach((t) => (t.enabled = on));
+    this.update({ cameraOn: on });
+  };
+
   /** The instructor ends the meeting: the recording stops, the room closes, the recording is uploaded. */
   end = async (upload: UploadRecording) => {
     if (this.snapshot.phase !== 'inRoom' && this.snapshot.phase !== 'reconnecting') return;
@@ -174,6 +203,12 @@ export class RoomSession {
     this.update({ message: 'Uploading the recording of the meeting…' });
     const outcome = await upload(file);
     this.update({ message: outcome.message, pendingFile: outcome.ok ? null : file });
+  };
+
+  /** The user leaves (the others stay): the room, the camera and the microphone are let go. */
+  leave = () => {
+    this.dispose();
+    this.update({ phase: 'ended', message: LEFT_MESSAGE });
   };
 
   /** Inbound bytes from one peer so far (RTCPeerConnection stats): the page shows it on the tile. */
@@ -207,20 +242,17 @@ export class RoomSession {
     const generation = this.generation;
     try {
       const asked = ++this.listsAsked;
-      const joined = await joinRoom(this.questionId);
+      this.joinInFlight = true;
+      const joined = await joinRoom(this.questionId).finally(() => (this.joinInFlight = false));
       if (generation !== this.generation) {
         return void leaveRoom(this.questionId, joined.self.peerId).catch(() => undefined);
       }
       this.iceServers = joined.iceServers;
       this.update({ phase: 'inRoom', self: joined.self, message: '' });
       this.reconcile(joined.peers, asked);
+      this.earlyEvents.splice(0).forEach(this.onEvent);
       clearInterval(this.timer);
       this.timer = setInterval(() => void this.sync(), ROOM_HEARTBEAT_MS);
-      if (joined.self.role === 'instructor' && !this.recordingSession) {
-        this.recordingSession = MeetingRecording.start();
-        this.update({ recording: this.recordingSession !== null });
-      }
-      this.followRecording();
     } catch (error) {
       if (error instanceof ApiError && GONE.includes(error.status)) return this.close(ENDED_MESSAGE);
       this.update({ phase: 'failed', message: `Could not join the room: ${(error as Error).message}` });
@@ -268,7 +300,23 @@ export class RoomSession {
       if (known) known.peer = peer;
       else this.connect(peer, asked);
     }
+    this.recordIfFirstInstructor(peers);
+    for (const { link } of this.links.values()) link.setCameraBudget(this.links.size);
     this.refreshRemotes();
+  }
+
+  /**
+   * One recording per meeting, made by the instructor who came first (the server lists the room in the
+   * order people joined); another instructor's tab takes over once that one left. Every instructor's tab
+   * recording the same meeting would each composite and encode it, which a laptop in a room of four
+   * cannot afford next to the calls themselves.
+   */
+  private recordIfFirstInstructor(peers: RoomPeer[]): void {
+    const self = this.snapshot.self;
+    const firstInstructor = peers.find((p) => p.role === 'instructor');
+    if (this.recordingSession || !self || firstInstructor?.peerId !== self.peerId) return;
+    this.recordingSession = MeetingRecording.start();
+    this.update({ recording: this.recordingSession !== null });
   }
 
   private connect(peer: RoomPeer, closableAfter: number): PeerLink {
@@ -286,12 +334,10 @@ export class RoomSession {
     return link;
   }
 
-  private send(to: string, kind: SignalKind, data: string): void {
+  /** A lost signal is healed by the link's restart (PeerLink) or the rejoin. */
+  private async send(to: string, kind: SignalKind, data: string): Promise<void> {
     const from = this.snapshot.self?.peerId;
-    if (!from) return;
-    this.outbox = this.outbox
-      .then(() => sendSignal(this.questionId, { from, to, kind, data }))
-      .catch(() => undefined); // a lost signal is healed by the link's restart (PeerLink) or the rejoin
+    if (from) await sendSignal(this.questionId, { from, to, kind, data });
   }
 
   private refreshRemotes(): void {
@@ -328,6 +374,7 @@ export class RoomSession {
 
   private close(message: string): void {
     clearInterval(this.timer);
+    this.earlyEvents = [];
     this.dropLinks();
     for (const stream of [this.snapshot.localStream, this.snapshot.screen]) {
       stream?.getTracks().forEach((t) => t.stop());

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useEventsStatus } from '../../../lib/events/EventsProvider';
 import type { RoomSnapshot, UploadRecording } from '../room-session';
 import { useRoomSession } from '../use-room-session';
@@ -27,17 +27,21 @@ export function MeetingRoom({
   questionId,
   uploadRecording,
   progress,
+  after,
 }: {
   questionId: string;
   uploadRecording: UploadRecording;
   /** The upload's progress bar, while the recording is sent. */
   progress?: ReactNode;
+  /** Once the meeting ended or the user left: where to go from here. */
+  after?: ReactNode;
 }) {
   const { session, snapshot: s } = useRoomSession(questionId);
   // Signals arrive on the events stream: joining before it is open could miss the first offer.
   const streamOpen = useEventsStatus() === 'open';
   const inRoom = s.phase === 'inRoom' || s.phase === 'reconnecting';
   const instructor = s.self?.role === 'instructor';
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
 
   return (
     <div className="meeting-room">
@@ -80,7 +84,17 @@ export function MeetingRoom({
                 ),
             )}
           </div>
-          <div className="room-controls">
+          <div className="room-controls" role="group" aria-label="Meeting controls">
+            <button
+              type="button"
+              aria-pressed={!s.microphoneOn}
+              onClick={() => session.setMicrophone(!s.microphoneOn)}
+            >
+              {s.microphoneOn ? 'Mute' : 'Unmute'}
+            </button>
+            <button type="button" aria-pressed={!s.cameraOn} onClick={() => session.setCamera(!s.cameraOn)}>
+              {s.cameraOn ? 'Turn camera off' : 'Turn camera on'}
+            </button>
             {instructor &&
               (s.screen ? (
                 <button type="button" onClick={session.stopScreen}>
@@ -91,24 +105,52 @@ export function MeetingRoom({
                   Share screen
                 </button>
               ))}
-            {instructor ? (
-              <button type="button" className="danger" onClick={() => void session.end(uploadRecording)}>
-                End meeting
-              </button>
-            ) : (
-              <button type="button" onClick={session.dispose}>
-                Leave the room
+            <button type="button" onClick={session.leave}>
+              Leave
+            </button>
+            {instructor && !confirmingEnd && (
+              <button type="button" className="danger" onClick={() => setConfirmingEnd(true)}>
+                End for everyone
               </button>
             )}
           </div>
+          {instructor && confirmingEnd && (
+            <EndConfirmation
+              alone={s.remotes.length === 0}
+              onEnd={() => void session.end(uploadRecording)}
+              onCancel={() => setConfirmingEnd(false)}
+            />
+          )}
         </>
       )}
+      {s.phase === 'ended' && after}
       {s.phase === 'ended' && progress}
       {s.phase === 'ended' && s.pendingFile && !progress && (
         <button type="button" onClick={() => void session.upload(uploadRecording)}>
           Try the upload again
         </button>
       )}
+    </div>
+  );
+}
+
+/** "End for everyone" asks first: it closes the room for all and the recording becomes the answer. */
+function EndConfirmation({ alone, onEnd, onCancel }: { alone: boolean; onEnd(): void; onCancel(): void }) {
+  return (
+    <div role="alertdialog" aria-labelledby="end-confirm" className="room-end-confirm">
+      <p id="end-confirm">
+        {alone
+          ? 'Nobody else is in the room. End the meeting anyway? Your recording becomes the answer.'
+          : 'End the meeting for everyone? The others leave the room and the recording becomes the answer.'}
+      </p>
+      {/* The choice is the point of this box: focus goes to it (not the destructive one). */}
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+      <button type="button" onClick={onCancel} autoFocus>
+        Cancel
+      </button>
+      <button type="button" className="danger" onClick={onEnd}>
+        End the meeting
+      </button>
     </div>
   );
 }

@@ -46,7 +46,11 @@ export function VideoTile({
   }, [peerId, bytesFrom]);
 
   return (
-    <figure className="room-tile" data-bytes-received={stats ? bytes : undefined}>
+    <figure
+      className={self ? 'room-tile room-tile-self' : 'room-tile'}
+      data-bytes-received={stats ? bytes : undefined}
+      data-peer-name={stats ? label : undefined}
+    >
       {/* A live conversation has no captions file to attach. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video ref={video} autoPlay playsInline muted={self} aria-label={`${label}: camera`} />

@@ -1,0 +1,125 @@
+import type { QuestionDto, StartMeetingAnswer } from '@lectern/shared';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from './api';
+import { seedJoinedLecture, uploadVideo } from './seed';
+
+// A built-in live room as the browser tests see it: who is in it, and proof that media flows between
+// every pair (bytes received, a picture, time advancing), read from the page's own video elements.
+
+/** A live question's asker and the course admins who meet in its open room. */
+export interface LiveRoom {
+  questionId: string;
+  student: E2eUser;
+  admins: E2eUser[];
+}
+
+/**
+ * A lecture live now, a live question of its student, its room open (as the question page opens it),
+ * and `admins` instructors of the course (the first made it; the others accepted an invitation).
+ * `base` is the server (or proxy) everything goes through.
+ */
+export async function seedLiveRoom(
+  adminNames: string[],
+  studentName: string,
+  base?: string,
+): Promise<LiveRoom> {
+  const [student, ...admins] = await Promise.all([
+    signupViaApi({ name: studentName }, base),
+    ...adminNames.map((name) => signupViaApi({ name }, base)),
+  ]);
+  const [owner, ...coAdmins] = admins as [E2eUser, ...E2eUser[]];
+  const ids = await seedJoinedLecture(owner, student!, true, base);
+  for (const coAdmin of coAdmins) {
+    await apiCall('/api/courses/add-admin', {
+      method: 'POST',
+      token: owner.token,
+      body: { courseId: ids.courseId, adminId: coAdmin.id },
+      base,
+    });
+    const [invitation] = await apiCall<{ id: string }[]>('/api/invitations', { token: coAdmin.token, base });
+    await apiCall(`/api/invitations/${invitation!.id}/accept`, {
+      method: 'POST',
+      token: coAdmin.token,
+      base,
+    });
+  }
+  const videoId = await uploadVideo(owner, ids, 'lecture-10s.mp4', undefined, base);
+  const asked = await apiCall<QuestionDto>('/api/questions', {
+    method: 'POST',
+    token: student!.token,
+    body: { question: 'Can we go through this together?', videoId, time: 4, live: true },
+    base,
+  });
+  await apiCall<StartMeetingAnswer>(`/api/bbb/startMeeting?questionText=x&questionID=${asked.id}`, {
+    token: student!.token,
+    base,
+  });
+  return { questionId: asked.id, student: student!, admins };
+}
+
+/** A logged-in page of its own (own context, own fake camera) on the room's page, not joined yet. */
+export async function roomPage(
+  browser: Browser,
+  user: E2eUser,
+  questionId: string,
+  context: { baseURL: string; extraHTTPHeaders?: Record<string, string> },
+): Promise<Page> {
+  const ctx = await browser.newContext(context);
+  ctx.setDefaultTimeout(15_000);
+  const page = await ctx.newPage();
+  await loginThroughUi(page, user);
+  await page.goto(`/room/${questionId}`);
+  return page;
+}
+
+/** Joins from the room's page (its pre-join step) and waits until the page says it is in the room. */
+export async function joinRoom(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Join the meeting' }).click();
+  await page.getByRole('region', { name: 'In the room' }).waitFor({ timeout: 60_000 });
+}
+
+/** The remote tiles' media as the page sees it: name, bytes received, picture width, playback time. */
+export function remoteMedia(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('figure.room-tile[data-bytes-received]')].map((tile) => {
+      const video = tile.querySelector('video')!;
+      return {
+        name: tile.dataset.peerName ?? '',
+        bytes: Number(tile.dataset.bytesReceived),
+        width: video.videoWidth,
+        time: video.currentTime,
+      };
+    }),
+  );
+}
+
+/**
+ * Every page receives every other participant: a tile per other person, bytes received from each, a
+ * picture (videoWidth > 0), and its playback time advancing over a second.
+ */
+export async function expectEveryPairFlowing(pages: Map<string, Page>, timeout: number): Promise<void> {
+  for (const [name, page] of pages) {
+    const others = [...pages.keys()].filter((n) => n !== name).sort();
+    await expect
+      .poll(
+        async () => {
+          const media = await remoteMedia(page);
+          return media
+            .filter((m) => m.bytes > 0 && m.width > 0 && m.time > 0)
+            .map((m) => m.name)
+            .sort();
+        },
+        { timeout, interval: 500, message: `${name} receives everyone` },
+      )
+      .toEqual(others);
+    const before = await remoteMedia(page);
+    await page.waitForTimeout(1_000);
+    const after = await remoteMedia(page);
+    for (const m of after) {
+      const earlier = before.find((b) => b.name === m.name)!;
+      expect(m.time, `${name} plays ${m.name}`).toBeGreaterThan(earlier.time);
+      expect(m.bytes, `${name} keeps receiving ${m.name}`).toBeGreaterThan(earlier.bytes);
+    }
+  }
+}
