@@ -1,5 +1,6 @@
 import { LOADING } from '@lectern/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { EmailVerificationStatus } from '../../features/account/components/EmailVerificationStatus';
 import { useSession } from '../../features/auth/session-context';
 
 /** Guard of the pages that need a user (SPEC §2): "Loading..." while checking, else to /login. */
@@ -8,7 +9,12 @@ export function RequireUser() {
   const location = useLocation();
   if (status === 'checking') return <p role="status">{LOADING.session}</p>;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
+  return (
+    <>
+      <EmailVerificationStatus show="unverified" />
+      <Outlet />
+    </>
+  );
 }
 
 /** Waits for the session check without requiring a user (public pages that adapt to one). */
