@@ -90,6 +90,20 @@ async function makeVideos(dir) {
   };
 }
 
+/** The demo's mail is .eml files in its outbox, written 8bit: a link is whole in the raw text. */
+async function readOutbox(email, pattern) {
+  const outbox = path.join(demoDir, 'outbox');
+  for (let i = 0; i < 300; i++) {
+    const texts = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      : [];
+    const found = texts.filter((text) => text.includes(`To: ${email}`) && pattern.test(text)).at(-1);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail to ${email} in the demo's outbox`);
+}
+
 async function untilHealthy(baseUrl) {
   for (let i = 0; i < 600; i++) {
     try {
@@ -114,7 +128,7 @@ const { DEMO_LOGINS, DEMO_PASSWORD, seedDemoCourse } = await import('./demo/demo
 if (videos) {
   console.log('Seeding the demo course…');
   try {
-    const seed = await seedDemoCourse(baseUrl, videos);
+    const seed = await seedDemoCourse(baseUrl, videos, readOutbox);
     fs.writeFileSync(seededMark, JSON.stringify({ seededAt: new Date().toISOString(), ...seed }, null, 2));
   } catch (error) {
     // No mark is written: the next run starts the folder over.

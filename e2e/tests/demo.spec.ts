@@ -8,6 +8,7 @@ import {
   seedDemoCourse,
 } from '../../scripts/demo/demo-course';
 import { baseURL, useBrowser } from '../support/browser';
+import { waitForMail } from '../support/mail';
 import { FIXTURES } from '../support/seed';
 
 // `npm run demo`'s seeding against this run's Lectern: the logins it prints work, and the course a
@@ -18,10 +19,14 @@ describe('the demo course', () => {
   let seed: DemoSeed;
   beforeAll(async () => {
     const lecture = path.join(FIXTURES, 'lecture-90s.mp4');
-    seed = await seedDemoCourse(baseURL(), {
-      lectures: [lecture, lecture, lecture, lecture],
-      answer: path.join(FIXTURES, 'answer-4s.mp4'),
-    });
+    seed = await seedDemoCourse(
+      baseURL(),
+      {
+        lectures: [lecture, lecture, lecture, lecture],
+        answer: path.join(FIXTURES, 'answer-4s.mp4'),
+      },
+      (email, pattern) => waitForMail(email, pattern),
+    );
   });
 
   const logIn = async (email: string) => {

@@ -51,8 +51,9 @@ export interface BuildAppOptions {
 
 // Never logged: tokens and passwords (SECURITY LOG-2).
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'];
-// Page URLs that carry a secret (the reset token) are logged without it, and so are media URLs' grants.
-const SECRET_IN_PATH = /^(\/reset-password\/)[^/?#]+/;
+// Page URLs that carry a secret (a reset or verification token) are logged without it, and so are media
+// URLs' grants.
+const SECRET_IN_PATH = /^(\/(?:reset-password|verify-email)\/)[^/?#]+/;
 const SECRET_IN_QUERY = /([?&](?:sig|token)=)[^&#]*/g;
 const loggableUrl = (url: string) =>
   url.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');

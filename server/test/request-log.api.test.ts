@@ -57,4 +57,13 @@ describe('the request log', () => {
     expect(lines.join('\n')).not.toContain(secret);
     expect(logged[0]).toContain('sig=[redacted]&token=[redacted]');
   });
+
+  it('logs the reset and verification pages without their tokens (issue 20)', async () => {
+    for (const page of ['reset-password', 'verify-email']) {
+      const token = `TOKEN_OF_${page.toUpperCase().replace('-', '_')}_${'x'.repeat(20)}`;
+      await app.inject({ method: 'GET', url: `/${page}/${token}` });
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.some((l) => l.includes(`/${page}/[redacted]`))).toBe(true);
+    }
+  });
 });

@@ -11,6 +11,14 @@ describe('invisible characters in names (issue 12)', () => {
     expect(stripInvisible('Zoë Ångström 李雷 محمد')).toBe('Zoë Ångström 李雷 محمد');
   });
 
+  it('drops every default-ignorable code point and the Hangul fillers, which show as blanks (issue 20)', () => {
+    expect(stripInvisible('\u3164')).toBe('');
+    expect(stripInvisible('A\u115F\u1160\uFFA0\u00AD\u034F\uFE0F\u{E0041}\u{1D173}B')).toBe('AB');
+    expect(
+      SignupBody.safeParse({ name: '\u3164', email: 'a@b.example', password: 'long enough' }).success,
+    ).toBe(false);
+  });
+
   it('is applied to user and course names, so a name of nothing else is empty', () => {
     expect(
       SignupBody.parse({ name: 'Ad\u202Emin', email: 'a@b.example', password: 'long enough' }).name,

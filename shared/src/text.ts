@@ -1,6 +1,9 @@
-// Characters that change how text is shown without being seen: bidi marks, embeddings, overrides and
-// isolates, zero-width spaces and joiners, the word joiner and the byte-order mark. In a name they let one
-// pose as another in reports and mails ("Alice‮nimda"), so names and titles drop them (issue 12).
-const INVISIBLE = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+// Characters that change how text is shown without being seen: every Unicode Default_Ignorable_Code_Point
+// (bidi marks, embeddings, overrides and isolates, zero-width spaces and joiners, the word joiner, the
+// byte-order mark, soft hyphens, variation selectors, tags …) and the Hangul fillers, which render blank
+// (issue 20: U+3164 made a blank name; the property lists them, but they are named in case an engine's
+// Unicode data lags). In a name they let one pose as another in reports and mails ("Alice\u202Enimda"),
+// so names and titles drop them (issue 12).
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u115F\u1160\u3164\uFFA0]/gu;
 
 export const stripInvisible = (text: string): string => text.replace(INVISIBLE, '');

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../app-deps';
+import { dataDirKey } from './data-dir-key';
 
 // <video> elements cannot send a bearer header, and session tokens never go in URLs (SECURITY SESS-1).
 // So every media URL the API hands out carries a short-lived HMAC grant: ?exp=<unix s>&sig=<hmac>.
@@ -27,20 +26,10 @@ export interface MediaUrls {
 
 const cache = new WeakMap<AppDeps, MediaUrls>();
 
-function loadKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-}
-
 export function mediaUrls(deps: AppDeps): MediaUrls {
   const known = cache.get(deps);
   if (known) return known;
-  const key = loadKey(deps.config.dataDir);
+  const key = dataDirKey(deps.config.dataDir, KEY_FILE);
   const sign = (sha256: string, exp: string) =>
     createHmac('sha256', key).update(`${sha256}.${exp}`).digest('base64url');
   // A list of 200 questions on one video used to sign the same URL 200 times (issue 14): the URLs of the

@@ -3,6 +3,8 @@ import helmet from 'helmet';
 
 const YOUTUBE_SCRIPTS = ['https://www.youtube.com', 'https://s.ytimg.com'];
 const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+/** Pages whose URL carries a secret (reset and verification tokens): it never leaves in a Referer. */
+const SECRET_PAGE = /^\/(?:reset-password|verify-email)\//;
 
 /**
  * Security headers of DESIGN §5.10 and SECURITY HDR-1/HDR-2. Helmet's middleware is built once here:
@@ -49,7 +51,7 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: str
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    if (req.url.startsWith('/reset-password')) reply.header('referrer-policy', 'no-referrer');
+    if (SECRET_PAGE.test(req.url)) reply.header('referrer-policy', 'no-referrer');
     return payload;
   });
 }

@@ -1,6 +1,7 @@
 // Wire contracts of the questions feature (SPEC §3 Question, Vote; §5; §7 "Questions and meetings",
 // GET /api/upload/{videoId}, POST /api/upload/videoResponse).
 import { z } from 'zod';
+import { stripInvisible } from '../text';
 import { MAX_QUESTION_LENGTH, MAX_TITLE_LENGTH, MIN_QUESTION_LENGTH, QUESTION_PAGE } from '../constants';
 import { VALIDATION } from '../messages';
 import { Id } from './common';
@@ -85,7 +86,7 @@ export type StatusBody = z.infer<typeof StatusBody>;
 /** POST /api/upload/videoResponse, multipart text fields (the file is the `file` part). */
 export const VideoResponseFields = z.strictObject({
   questionID: Id,
-  title: z.string().trim().max(MAX_TITLE_LENGTH).default(''),
+  title: z.string().overwrite(stripInvisible).trim().max(MAX_TITLE_LENGTH).default(''),
   sourceType: z.literal('localFile').default('localFile'),
   posterID: Id.optional(),
 });

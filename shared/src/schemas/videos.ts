@@ -10,7 +10,8 @@ import { INVALID_YOUTUBE_LINK, UPLOAD_KINDS } from '../wire';
 export const SOURCE_TYPES = ['localFile', 'youtubeLink'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-const VideoTitle = z
+/** A video's title wherever it is set: form uploads, YouTube links and tus metadata (issue 20). */
+export const VideoTitle = z
   .string()
   .overwrite(stripInvisible)
   .trim()

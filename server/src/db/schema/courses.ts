@@ -64,3 +64,17 @@ export const courseInvitations = pgTable(
     index('course_invitations_course_idx').on(t.courseId),
   ],
 );
+
+/** Which addresses were mailed an invitation to which course: each is mailed once at most (issue 20). */
+export const courseInvitationMails = pgTable(
+  'course_invitation_mails',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.email] })],
+);

@@ -18,15 +18,26 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     createdAt: createdAt(),
   },
-  (t) => [
-    // A verified address belongs to one account, whatever its case (DESIGN §4). Unverified ones may repeat:
-    // signing up with a taken address must look like any signup (docs/decisions.md, issue 12).
-    uniqueIndex('users_verified_email_idx')
-      .on(sql`lower(${t.email})`)
-      .where(sql`${t.emailVerifiedAt} is not null`),
-    index('users_email_lower_idx').on(sql`lower(${t.email})`),
-  ],
+  // An address belongs to one account, verified or not, whatever its case (DESIGN §4, issue 20): a second
+  // account could take the owner's logins, resets and invitations.
+  (t) => [uniqueIndex('users_email_lower_unique_idx').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * Accounts the one-account-per-address migration (issue 20) folded into the oldest account of their
+ * address: what they owned now belongs to `keptId`. Kept for the operator to review; nothing reads it.
+ */
+export const mergedAccounts = pgTable('merged_accounts', {
+  id: uuid('id').primaryKey(),
+  keptId: uuid('kept_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Opaque bearer tokens: only their sha256 is stored (SECURITY SESS-1). */
 export const sessions = pgTable(

@@ -9,20 +9,17 @@ import { refuseCommonPassword } from '../../lib/common-passwords';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { retryLater } from '../auth/retry-later';
 import {
+  addressHeldByOther,
   addressToVerify,
   deleteUserSessions,
   forgetSessionsOf,
   findUserById,
   sendVerificationLink,
+  takeVerificationMail,
   updateUser,
   verifyEmail,
 } from '../auth/public';
-
-// A resend mails a stranger's inbox if the address is not the user's: a few an hour is plenty.
-const RESENDS_PER_HOUR = 3;
-const HOUR = 60 * 60_000;
 
 /** The server acts as the token's user: a body naming anyone else is refused (DESIGN §5.1). */
 function assertSelf(caller: AuthUser, userId: string): void {
@@ -30,7 +27,7 @@ function assertSelf(caller: AuthUser, userId: string): void {
 }
 
 export function createAccountService(deps: AppDeps) {
-  const { db, mail, clock } = deps;
+  const { db, mail } = deps;
   async function loadSelf(caller: AuthUser, userId: string) {
     assertSelf(caller, userId);
     const user = await findUserById(db, caller.id);
@@ -42,7 +39,8 @@ export function createAccountService(deps: AppDeps) {
     /**
      * Changes the password and/or the email; both need the current password (SECURITY AUTH-4). A new
      * address is only requested: it takes over once proven by its link, and the old one serves until
-     * then (issue 12). The answer is the same whether or not another account holds the address.
+     * then (issue 12). The answer is the same whether or not another account holds the address. A change
+     * mails like a resend and shares its limit (issue 20).
      */
     async updatePassword(
       caller: AuthUser,
@@ -55,6 +53,7 @@ export function createAccountService(deps: AppDeps) {
       const newEmail =
         body.email && body.email.toLowerCase() !== user.email.toLowerCase() ? body.email : undefined;
       if (body.newPassword) refuseCommonPassword(body.newPassword);
+      if (newEmail) await takeVerificationMail(deps, user.id);
       const passwordHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
       await db.transaction(async (tx) => {
         if (passwordHash) {
@@ -62,12 +61,10 @@ export function createAccountService(deps: AppDeps) {
           await deleteUserSessions(tx, user.id, sessionId); // ends every other session (SECURITY SESS-3)
         }
         if (newEmail) {
-          // An unproven current address counts for nothing, so it is simply replaced; a proven one stays.
-          await updateUser(
-            tx,
-            user.id,
-            user.emailVerifiedAt ? { pendingEmail: newEmail } : { email: newEmail },
-          );
+          // An unproven current address counts for nothing, so it is simply replaced; a proven one stays. An
+          // address another account holds only waits, and can never be proven (one account per address).
+          const replace = !user.emailVerifiedAt && !(await addressHeldByOther(tx, newEmail, user.id));
+          await updateUser(tx, user.id, replace ? { email: newEmail } : { pendingEmail: newEmail });
           await sendVerificationLink(deps, tx, user.id, newEmail);
           await mail.send(tx, {
             to: user.email,
@@ -114,13 +111,7 @@ export function createAccountService(deps: AppDeps) {
       const user = await loadSelf(caller, caller.id);
       const address = addressToVerify(user);
       if (!address) return;
-      const now = clock().getTime();
-      const { count, resetAt } = await deps.shared.counters.hit(`verify-resend:${user.id}`, HOUR, now);
-      if (count > RESENDS_PER_HOUR)
-        throw retryLater(
-          'Too many verification e-mails. Try again later.',
-          Math.ceil((resetAt - now) / 1000),
-        );
+      await takeVerificationMail(deps, user.id);
       await db.transaction((tx) => sendVerificationLink(deps, tx, user.id, address));
     },
 

@@ -53,6 +53,30 @@ describe('e-mail verification', () => {
     expectStatus(await verify((await links(user.email)).at(-1)!), 200);
   });
 
+  it('limits address changes like resends: both mail an inbox, 3 an hour together (issue 20)', async () => {
+    const user = await createUser(t.app);
+    const changeTo = (email: string) =>
+      call(t, 'PUT', '/api/login/updatePassword', {
+        as: user,
+        payload: { userId: user.id, email, oldPassword: user.password },
+      });
+    const outside = () => `${randomUUID()}@outside.example`;
+    expectStatus(await changeTo(outside()), 200);
+    expectStatus(await changeTo(outside()), 200);
+    expectStatus(await call(t, 'POST', '/api/account/resend-verification', { as: user }), 200);
+    await t.settle();
+    const mailed = t.mailer.sent.length;
+    const last = outside();
+    const refused = await changeTo(last);
+    expectStatus(refused, 429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await t.settle();
+    expect(t.mailer.sent.length).toBe(mailed);
+    expect((await status(user)).pendingEmail).not.toBe(last);
+    t.clock.advance(60 * 60_000);
+    expectStatus(await changeTo(last), 200);
+  });
+
   it('keeps the old address until the new one is proven, and shows the pending change', async () => {
     const user = await createUser(t.app);
     const next = `${randomUUID()}@test.lectern`;
@@ -66,15 +90,19 @@ describe('e-mail verification', () => {
     expect(await status(user)).toEqual({ email: next, verified: true, pendingEmail: null });
   });
 
-  it('refuses a link for an address another account proved meanwhile', async () => {
-    const email = `${randomUUID()}@test.lectern`;
-    const first = await createUser(t.app, { email, verified: false });
-    const second = await createUser(t.app, { email, verified: false });
-    const [tokenOfFirst, tokenOfSecond] = await links(email);
-    expectStatus(await verify(tokenOfSecond!), 200);
-    expectStatus(await verify(tokenOfFirst!), 409);
-    expect((await status(first)).verified).toBe(false);
-    expect((await status(second)).verified).toBe(true);
+  it('refuses a link for an address another account took meanwhile (one account per address)', async () => {
+    const user = await createUser(t.app);
+    const wanted = `${randomUUID()}@test.lectern`;
+    const change = await call(t, 'PUT', '/api/login/updatePassword', {
+      as: user,
+      payload: { userId: user.id, email: wanted, oldPassword: user.password },
+    });
+    expectStatus(change, 200);
+    const [token] = await links(wanted);
+    const other = await createUser(t.app, { email: wanted, verified: false });
+    expectStatus(await verify(token!), 409);
+    expect(await status(user)).toEqual({ email: user.email, verified: true, pendingEmail: wanted });
+    expect((await status(other)).verified).toBe(false);
   });
 
   describe('notifications', () => {

@@ -34,10 +34,11 @@ export const authRoutes: Feature = (app, deps) => {
       // RL-1); failures are throttled separately (login-throttle.ts).
       config: { auth: 'public', rateLimit: { ...byIp, max: 1500, timeWindow: 5 * PER_MINUTE } },
     },
-    async (req) => {
+    async (req, reply) => {
       try {
-        const answer = await auth.login(req.body, req.ip);
+        const { answer, deviceCookie } = await auth.login(req.body, req.ip, req.headers.cookie);
         logSecurityEvent(req, 'login.success', { userId: answer.id });
+        void reply.header('set-cookie', deviceCookie);
         return answer;
       } catch (error) {
         logSecurityEvent(req, 'login.failure', { email: req.body.email });

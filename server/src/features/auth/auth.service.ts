@@ -1,11 +1,19 @@
-import { PASSWORD_RESET_TTL_MS, type LoginAnswer, type LoginBody, type SignupBody } from '@lectern/shared';
+import {
+  ACCOUNT_SECURITY,
+  PASSWORD_RESET_TTL_MS,
+  type LoginAnswer,
+  type LoginBody,
+  type SignupBody,
+} from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { refuseCommonPassword } from '../../lib/common-passwords';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { loginDevices } from './login-devices';
 import { LoginThrottle } from './login-throttle';
 import { sendVerificationLink } from './email-verification';
+import { deleteVerificationTokens } from './email-verifications.repository';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
 import { ResetRequestLimit } from './reset-request-limit';
 import { retryLater } from './retry-later';
@@ -13,14 +21,7 @@ import { forgetSessionsOf } from './session-cache';
 import { sessionExpiry } from './session-policy';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';
 import { toUserDto } from './user.mapper';
-import {
-  type UserRow,
-  findUserByEmail,
-  findUserById,
-  findVerifiedUserByEmail,
-  insertUser,
-  updateUser,
-} from './users.repository';
+import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './users.repository';
 
 // One message for an unknown email and a wrong password (SECURITY AUTH-3).
 const BAD_CREDENTIALS = 'Invalid email or password';
@@ -30,6 +31,7 @@ export function createAuthService(deps: AppDeps) {
   const { db, clock, mail, config } = deps;
   const throttle = new LoginThrottle(deps.shared.counters);
   const resetRequests = new ResetRequestLimit(deps.shared.counters);
+  const devices = loginDevices(config);
 
   async function startSession(user: UserRow): Promise<LoginAnswer> {
     const token = newToken();
@@ -45,49 +47,47 @@ export function createAuthService(deps: AppDeps) {
 
   return {
     /**
-     * Signs up and in at once (SPEC §2), with the same answer whether or not the address is taken (issue
-     * 12): the account always starts with an unverified address. A free address is mailed its link; the
-     * owner of a taken one is told instead, and the new account can never prove it.
+     * Signs up and in at once (SPEC §2). An address belongs to one account (issue 20): a taken one creates
+     * nothing and is told so (docs/decisions.md, "One account per address"); its owner is not mailed.
      */
     async signup(body: SignupBody): Promise<LoginAnswer> {
       refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const user = await db.transaction(async (tx) => {
-        const owner = await findVerifiedUserByEmail(tx, body.email);
         const user = await insertUser(tx, { ...body, passwordHash, now: clock() });
-        if (owner) {
-          await mail.send(tx, {
-            to: owner.email,
-            subject: 'Someone tried to sign up to Lectern with your address',
-            text: `Someone just tried to create a Lectern account with this e-mail address, which your account already uses. Nothing changed on your account, and the new account cannot use your address.
-
-If it was you, log in instead, or reset your password: ${config.publicUrl}/forgot-password
-`,
-          });
-        } else {
-          await sendVerificationLink(deps, tx, user.id, user.email);
-        }
+        if (!user) throw conflict(ACCOUNT_SECURITY.emailInUse);
+        await sendVerificationLink(deps, tx, user.id, user.email);
         return user;
       });
       return startSession(user);
     },
 
-    async login(body: LoginBody, ip: string): Promise<LoginAnswer> {
-      const now = clock().getTime();
-      const wait = await throttle.retryAfterSeconds(body.email, ip, now);
+    /**
+     * Checks a password under the failed-login holds. `cookies`: the request's Cookie header, whose device
+     * cookie for the account (login-devices.ts) lifts the IP and pair holds. Answers with the Set-Cookie that
+     * trusts this browser from now on.
+     */
+    async login(
+      body: LoginBody,
+      ip: string,
+      cookies: string | undefined,
+    ): Promise<{ answer: LoginAnswer; deviceCookie: string }> {
+      const now = clock();
+      const user = await findUserByEmail(db, body.email);
+      const device = (user && devices.trusted(cookies, user.id, now)) ?? undefined;
+      const wait = await throttle.retryAfterSeconds(body.email, ip, now.getTime(), device);
       if (wait > 0) {
         throw retryLater(`Too many failed logins. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
       }
-      const user = await findUserByEmail(db, body.email);
       const ok = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await burnPasswordCheck(body.password);
       if (!user || !ok) {
-        await throttle.recordFailure(body.email, ip, now);
+        await throttle.recordFailure(body.email, ip, now.getTime(), device);
         throw unauthorized(BAD_CREDENTIALS);
       }
-      await throttle.recordSuccess(body.email, ip);
-      return startSession(user);
+      await throttle.recordSuccess(body.email, ip, device);
+      return { answer: await startSession(user), deviceCookie: devices.cookieFor(user.id, now, device) };
     },
 
     async logout(userId: string, sessionId: string): Promise<void> {
@@ -131,9 +131,16 @@ If it was you, log in instead, or reset your password: ${config.publicUrl}/forgo
         if (!userId) throw badRequest(BAD_RESET_LINK);
         // The token's row references the user, so the user exists inside this transaction.
         const user = (await findUserById(tx, userId))!;
-        // The link came to this address, which proves it (unless another account proved it first).
-        const proven = user.emailVerifiedAt ?? ((await findVerifiedUserByEmail(tx, user.email)) ? null : now);
-        await updateUser(tx, userId, { passwordHash, emailVerifiedAt: proven });
+        // The link came to this address, which proves it: whoever reads its mail takes the account over.
+        // An unproven account may have been set up by anyone, so a change of address it awaits goes too.
+        await updateUser(
+          tx,
+          userId,
+          user.emailVerifiedAt
+            ? { passwordHash }
+            : { passwordHash, emailVerifiedAt: now, pendingEmail: null },
+        );
+        if (!user.emailVerifiedAt) await deleteVerificationTokens(tx, userId);
         await deleteUserSessions(tx, userId);
         await mail.send(tx, {
           to: user.email,

@@ -4,7 +4,8 @@ import { badRequest, conflict } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetSessionsOf } from './session-cache';
 import { consumeVerificationToken, replaceVerificationToken } from './email-verifications.repository';
-import { type UserRow, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
+import { retryLater } from './retry-later';
+import { type UserRow, addressHeldByOther, findUserById, updateUser } from './users.repository';
 
 // Addresses are proven by a link mailed to them, at signup and on change (issue 12). Until then an address
 // counts for nothing: no invitation or notification reaches it, and a changed-to address is not used.
@@ -20,9 +21,24 @@ type Deps = Pick<AppDeps, 'mail' | 'clock' | 'config'>;
 export const addressToVerify = (user: Pick<UserRow, 'email' | 'emailVerifiedAt' | 'pendingEmail'>) =>
   user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
 
+// A link, or a change of address, mails an inbox that may be a stranger's: a few an hour is plenty.
+const LINK_MAILS_PER_HOUR = 3;
+const HOUR = 60 * 60_000;
+
+/** Counts one verification mail of the user's (a resend or a change of address); 429 past the hour's few. */
+export async function takeVerificationMail(
+  { shared, clock }: Pick<AppDeps, 'shared' | 'clock'>,
+  userId: string,
+) {
+  const now = clock().getTime();
+  const { count, resetAt } = await shared.counters.hit(`verify-resend:${userId}`, HOUR, now);
+  if (count > LINK_MAILS_PER_HOUR)
+    throw retryLater('Too many verification e-mails. Try again later.', Math.ceil((resetAt - now) / 1000));
+}
+
 /**
  * Mails `email` a link proving it is the user's, voiding earlier links. Nothing goes to an address another
- * account has proven: it could never be verified, and its owner would be mailed by a stranger.
+ * account holds (issue 20): it could never be the user's, and its owner would be mailed by a stranger.
  */
 export async function sendVerificationLink(
   { mail, clock, config }: Deps,
@@ -30,7 +46,7 @@ export async function sendVerificationLink(
   userId: string,
   email: string,
 ): Promise<void> {
-  if (await findVerifiedUserByEmail(tx, email, userId)) return;
+  if (await addressHeldByOther(tx, email, userId)) return;
   const token = newToken();
   const now = clock();
   await replaceVerificationToken(tx, {
@@ -59,7 +75,7 @@ export async function verifyEmail(
     const user = proof && (await findUserById(tx, proof.userId));
     if (!proof || !user) throw badRequest(BAD_LINK);
     const address = proof.email.toLowerCase();
-    if (await findVerifiedUserByEmail(tx, address, user.id)) throw conflict(TAKEN);
+    if (await addressHeldByOther(tx, address, user.id)) throw conflict(TAKEN);
     if (user.pendingEmail?.toLowerCase() === address) {
       // The changed-to address takes over only now; the old one served until this moment.
       await updateUser(tx, user.id, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: now });

@@ -2,12 +2,17 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailVerifications } from '../../db/schema';
 
+/** Voids the user's links. */
+export async function deleteVerificationTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+}
+
 /** Stores a new link for the user and voids their earlier ones: only the latest address can be proven. */
 export async function replaceVerificationToken(
   db: DbOrTx,
   values: { userId: string; email: string; tokenHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.delete(emailVerifications).where(eq(emailVerifications.userId, values.userId));
+  await deleteVerificationTokens(db, values.userId);
   await db.insert(emailVerifications).values({
     userId: values.userId,
     email: values.email,

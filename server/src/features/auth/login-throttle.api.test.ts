@@ -135,4 +135,60 @@ describe('login and reset throttling', () => {
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
   }, 300_000);
+
+  describe('a browser that logged in before (issue 20, per-IP hold)', () => {
+    const loginWith = (email: string, password: string, ip: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+        remoteAddress: ip,
+        headers: cookie ? { cookie } : {},
+      });
+    const deviceCookie = (res: { headers: Record<string, unknown> }) => {
+      const header = String(res.headers['set-cookie']);
+      expect(header).toMatch(/HttpOnly; SameSite=Strict/);
+      expect(header).toMatch(/Path=\/api\/login/);
+      return header.split(';')[0]!;
+    };
+
+    it('gets in with the right password all through a classmate guessing from the same campus IP', async () => {
+      const campus = '198.51.100.20';
+      const owner = await createUser(t.app);
+      const cookie = deviceCookie(await loginWith(owner.email, owner.password, campus));
+      // One wrong password a second for 150 s from the same IP: at the owner, and at everyone else.
+      const refused: number[] = [];
+      for (let second = 0; second < 150; second++) {
+        const target = second % 3 === 0 ? owner.email : `${randomUUID()}@campus.example`;
+        await loginWith(target, `guess ${second}`, campus);
+        if (second % 5 === 0) {
+          const res = await loginWith(owner.email, owner.password, campus, cookie);
+          if (res.statusCode !== 200) refused.push(res.statusCode);
+        }
+        t.clock.advance(1000);
+      }
+      expect(refused).toEqual([]);
+      // Guessing stays slow: without the cookie, even the right password waits; a guess too.
+      expect((await loginWith(owner.email, owner.password, campus)).statusCode).toBe(429);
+      expect((await loginWith(owner.email, 'one more guess', campus)).statusCode).toBe(429);
+    }, 300_000);
+
+    it("holds a trusted browser's own failures, and trusts no cookie of another account or a forged one", async () => {
+      const ip = '198.51.100.21';
+      const owner = await createUser(t.app);
+      const other = await createUser(t.app);
+      const cookie = deviceCookie(await loginWith(owner.email, owner.password, ip));
+      const otherCookie = deviceCookie(await loginWith(other.email, other.password, ip));
+      await failFrom(owner, ip, 10); // holds the (account, IP) pair
+      expect((await loginWith(owner.email, owner.password, ip)).statusCode).toBe(429);
+      expect((await loginWith(owner.email, owner.password, ip, otherCookie)).statusCode).toBe(429);
+      const forged = cookie.replace(/\.[^.]+$/, '.AAAA');
+      expect((await loginWith(owner.email, owner.password, ip, forged)).statusCode).toBe(429);
+      expect((await loginWith(owner.email, owner.password, ip, cookie)).statusCode).toBe(200);
+      // Ten wrong passwords with the cookie hold that browser too.
+      for (let i = 0; i < 10; i++)
+        expect((await loginWith(owner.email, `wrong ${i}`, ip, cookie)).statusCode).toBe(401);
+      expect((await loginWith(owner.email, owner.password, ip, cookie)).statusCode).toBe(429);
+    }, 180_000);
+  });
 });

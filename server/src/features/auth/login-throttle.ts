@@ -10,6 +10,9 @@ import type { Counters } from '../../lib/shared-state';
 // - per IP over every account: from the 100th failure in 15 minutes, 1 s, 2 s, 4 s … at most 1 min. A
 //   class of 500 behind one campus IP, typos included, stays far below.
 // A success clears the pair. The counters live in the shared state, so every instance counts together.
+// A browser that logged in to the account before (login-devices.ts, issue 20) is held neither by its IP
+// nor by its pair: its failures count for that device alone, held like a pair, so a classmate guessing
+// from the same campus IP never stops the owner, and a stolen device cookie buys no extra guesses.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -19,6 +22,7 @@ const ACCOUNT = { windowMs: 60 * MINUTE, underAttackAbove: 100 };
 const ADDRESS = { windowMs: 15 * MINUTE, threshold: 100, baseMs: SECOND, maxMs: MINUTE };
 
 const holdOf = (key: string) => `${key}:hold`;
+const deviceKey = (device: string) => `login:device:${device}`;
 
 export class LoginThrottle {
   constructor(private readonly counters: Counters) {}
@@ -28,15 +32,24 @@ export class LoginThrottle {
     return { pair: `login:pair:${account}|${ip}`, account: `login:account:${account}`, ip: `login:ip:${ip}` };
   }
 
-  /** Seconds to wait before the next attempt, or 0 when one is allowed. */
-  async retryAfterSeconds(email: string, ip: string, now: number): Promise<number> {
+  /** Seconds to wait before the next attempt, or 0 when one is allowed. `device`: a trusted browser's id. */
+  async retryAfterSeconds(email: string, ip: string, now: number, device?: string): Promise<number> {
     const { pair, ip: address } = this.keys(email, ip);
-    const holds = await Promise.all([pair, address].map((key) => this.counters.peek(holdOf(key), now)));
+    const held = device ? [deviceKey(device)] : [pair, address];
+    const holds = await Promise.all(held.map((key) => this.counters.peek(holdOf(key), now)));
     return Math.max(0, ...holds.map((hold) => (hold ? Math.ceil((hold.resetAt - now) / 1000) : 0)));
   }
 
-  async recordFailure(email: string, ip: string, now: number): Promise<void> {
+  async recordFailure(email: string, ip: string, now: number, device?: string): Promise<void> {
     const keys = this.keys(email, ip);
+    if (device) {
+      const [failures] = await Promise.all([
+        this.counters.hit(deviceKey(device), PAIR.windowMs, now),
+        this.counters.hit(keys.account, ACCOUNT.windowMs, now),
+      ]);
+      await this.hold(deviceKey(device), failures.count - PAIR.threshold, PAIR, now);
+      return;
+    }
     const [pair, account, address] = await Promise.all([
       this.counters.hit(keys.pair, PAIR.windowMs, now),
       this.counters.hit(keys.account, ACCOUNT.windowMs, now),
@@ -47,9 +60,10 @@ export class LoginThrottle {
     await this.hold(keys.ip, address.count - ADDRESS.threshold, ADDRESS, now);
   }
 
-  async recordSuccess(email: string, ip: string): Promise<void> {
+  async recordSuccess(email: string, ip: string, device?: string): Promise<void> {
     const { pair } = this.keys(email, ip);
-    await this.counters.reset(pair, holdOf(pair));
+    const keys = device ? [deviceKey(device), holdOf(deviceKey(device))] : [];
+    await this.counters.reset(pair, holdOf(pair), ...keys);
   }
 
   /** After a reset by mail the owner starts afresh: the account's count and this address's pair go. */

@@ -3,5 +3,10 @@
 // addresses.
 export { deleteUserSessions } from './sessions.repository';
 export { forgetSessionsOf } from './session-cache';
-export { findUserByEmail, findUserById, findVerifiedUserByEmail, updateUser } from './users.repository';
-export { addressToVerify, sendVerificationLink, verifyEmail } from './email-verification';
+export { addressHeldByOther, findUserByEmail, findUserById, updateUser } from './users.repository';
+export {
+  addressToVerify,
+  sendVerificationLink,
+  takeVerificationMail,
+  verifyEmail,
+} from './email-verification';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -6,38 +6,20 @@ export type UserRow = typeof users.$inferSelect;
 
 const sameAddress = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-/**
- * The account an address logs in with: the one that verified it, else the newest that claims it
- * (unverified addresses may repeat, docs/decisions.md "Accounts hardening").
- */
+/** The account an address belongs to: one at most, verified or not (issue 20). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sameAddress(email))
-    .orderBy(asc(sql`${users.emailVerifiedAt} is null`), desc(users.createdAt))
-    .limit(1);
+  const [row] = await db.select().from(users).where(sameAddress(email)).limit(1);
   return row ?? null;
 }
 
-/** The account whose proven address this is: the only one invitations and notices may reach. */
-export async function findVerifiedUserByEmail(
-  db: DbOrTx,
-  email: string,
-  exceptUserId?: string,
-): Promise<UserRow | null> {
+/** Whether an account other than `userId` holds the address. */
+export async function addressHeldByOther(db: DbOrTx, email: string, userId: string): Promise<boolean> {
   const [row] = await db
-    .select()
+    .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        sameAddress(email),
-        isNotNull(users.emailVerifiedAt),
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
+    .where(and(sameAddress(email), ne(users.id, userId)))
     .limit(1);
-  return row ?? null;
+  return Boolean(row);
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
@@ -45,10 +27,11 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/** Creates an account; null when the address already has one (the unique index decides, races included). */
 export async function insertUser(
   db: DbOrTx,
   values: { name: string; email: string; passwordHash: string; now: Date },
-): Promise<UserRow> {
+): Promise<UserRow | null> {
   const [row] = await db
     .insert(users)
     .values({
@@ -57,8 +40,9 @@ export async function insertUser(
       passwordHash: values.passwordHash,
       createdAt: values.now,
     })
+    .onConflictDoNothing()
     .returning();
-  return row!;
+  return row ?? null;
 }
 
 export async function updateUser(

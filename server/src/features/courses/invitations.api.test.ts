@@ -108,4 +108,49 @@ describe('add-admin invitations', () => {
     expectStatus(refused, 429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  describe('mail (issue 20)', () => {
+    it('goes once per address and course, however often the invitation is renewed or declined', async () => {
+      const course = await newCourse();
+      const invitee = await createUser(t.app);
+      expectStatus(await invite(course, { adminEmail: invitee.email }), 200);
+      expectStatus(await invite(course, { adminId: invitee.id }), 200);
+      const [first] = await invitations(invitee);
+      expectStatus(await call(t, 'POST', `/api/invitations/${first!.id}/decline`, { as: invitee }), 200);
+      expectStatus(await invite(course, { adminEmail: invitee.email.toUpperCase() }), 200);
+      await t.settle();
+      expect(invitationMails(invitee.email)).toHaveLength(1);
+      expect(await invitations(invitee)).toHaveLength(1); // the renewed invitation still shows in the app
+      // Another course is another first time.
+      expectStatus(await invite(await newCourse(), { adminEmail: invitee.email }), 200);
+      await t.settle();
+      expect(invitationMails(invitee.email)).toHaveLength(2);
+    });
+
+    it('goes only from an inviter whose own address is proven; the invitation still shows in the app', async () => {
+      const unproven = await createUser(t.app, { verified: false });
+      const course = (await seedCourse(t.db, unproven.id, { name: 'Unproven' })).id;
+      const invitee = await createUser(t.app);
+      expectStatus(await invite(course, { adminEmail: invitee.email }, unproven), 200);
+      await t.settle();
+      expect(invitationMails(invitee.email)).toEqual([]);
+      expect((await invitations(invitee)).map((i) => i.courseId)).toEqual([course]);
+    });
+
+    it('shows the course and inviter names as quoted text they wrote, on lines of their own', async () => {
+      const inviter = await createUser(t.app, { name: 'Dr.\u3164Mallory\nSupport' });
+      const name = 'Signals\u202E\nURGENT: verify your password at https://evil.example';
+      const course = (await seedCourse(t.db, inviter.id, { name })).id;
+      const invitee = await createUser(t.app);
+      expectStatus(await invite(course, { adminEmail: invitee.email }, inviter), 200);
+      await t.settle();
+      const [mail] = invitationMails(invitee.email);
+      const lines = mail!.text.split('\n');
+      expect(lines).toContain('> Signals URGENT: verify your password at https://evil.example');
+      expect(lines).toContain('> Dr.Mallory Support');
+      // Nothing the inviter wrote starts a line of its own outside the quotes.
+      expect(lines.filter((l) => l.includes('URGENT') && !l.startsWith('> '))).toEqual([]);
+      expect(mail!.subject).not.toContain('Signals');
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { courseInvitations, courses, users } from '../../db/schema';
+import { courseInvitationMails, courseInvitations, courses, users } from '../../db/schema';
 
 /** Whom an invitation names: an account by id, or an address (lower-cased). */
 export type Invitee = { id: string; email?: never } | { email: string; id?: never };
@@ -78,4 +78,14 @@ export async function deleteInvitationsTo(db: DbOrTx, reader: InvitationReader, 
   await db
     .delete(courseInvitations)
     .where(and(eq(courseInvitations.courseId, courseId), addressedTo(reader)));
+}
+
+/** Notes that `email` is mailed an invitation to the course; false when it was already (once each). */
+export async function recordInvitationMail(db: DbOrTx, courseId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .insert(courseInvitationMails)
+    .values({ courseId, email: email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning({ courseId: courseInvitationMails.courseId });
+  return rows.length > 0;
 }

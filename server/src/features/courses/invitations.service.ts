@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { isCourseAdmin } from '../access/access.repository';
 import { requireCourseAdmin } from '../access/access.service';
-import { findUserById, findVerifiedUserByEmail } from '../auth/public';
+import { findUserByEmail, findUserById } from '../auth/public';
 import { retryLater } from '../auth/retry-later';
 import { emitCourseChanged } from '../../events/catalog-events';
 import { addCourseAdmin, dropStudentMemberships } from './courses.repository';
@@ -20,6 +20,7 @@ import {
   type Invitee,
   deleteInvitationsTo,
   invitationsFor,
+  recordInvitationMail,
   replaceInvitation,
 } from './invitations.repository';
 
@@ -27,14 +28,22 @@ import {
 // nobody becomes an admin, or gets a course's mail, without consenting; the inviter gets the same answer
 // whether or not the address has an account; an unknown address is mailed nothing (no relay for
 // strangers' text), but the invitation waits for whoever proves that address within its lifetime.
+// Mail goes only from an inviter whose own address is proven, to a proven address, once per address and
+// course (issue 20), with the names set apart as quoted text the inviter wrote.
 
 const DAY = 24 * 60 * 60_000;
 const INVITATION_TTL_MS = 14 * DAY;
 const INVITATIONS_PER_HOUR = 20;
 const HOUR = 60 * 60_000;
 
-/** One line without invisible characters: names go into a mail subject and body. */
-const plain = (text: string) => stripInvisible(text).replace(/\s+/g, ' ').trim();
+/** A user-written name as one quoted line of a mail, without invisible characters. */
+const quoted = (text: string) => `> ${stripInvisible(text).replace(/\s+/g, ' ').trim()}`;
+
+const invitationText = (inviter: string, course: string, publicUrl: string) =>
+  'A Lectern user invited you to administer a course. The course, as they named it:\n\n' +
+  `${quoted(course)}\n\nInvited by (the name on their account):\n\n${quoted(inviter)}\n\n` +
+  `You become an administrator only if you accept: ${publicUrl}/invitations\n\n` +
+  'If you do not expect this, decline it there or ignore this e-mail.\n';
 
 export function createInvitationsService(deps: AppDeps) {
   const { db, clock, mail, config } = deps;
@@ -52,7 +61,7 @@ export function createInvitationsService(deps: AppDeps) {
       return { invitee: user && ({ id: user.id } as Invitee), account: user };
     }
     const email = adminEmail!.toLowerCase();
-    return { invitee: { email } as Invitee, account: await findVerifiedUserByEmail(db, email) };
+    return { invitee: { email } as Invitee, account: await findUserByEmail(db, email) };
   }
 
   async function findOwn(caller: AuthUser, id: string) {
@@ -83,14 +92,12 @@ export function createInvitationsService(deps: AppDeps) {
           now,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         });
-        if (!account?.emailVerifiedAt) return; // an unproven address gets no mail
+        if (!account?.emailVerifiedAt || !inviter?.emailVerifiedAt) return; // unproven: no mail
+        if (!(await recordInvitationMail(tx, course.id, account.email))) return; // mailed before
         await mail.send(tx, {
           to: account.email,
           subject: 'Invitation to administer a course on Lectern',
-          text:
-            `${plain(inviter?.name ?? 'A Lectern user')} invited you to administer the course "${plain(course.name)}" on Lectern.\n\n` +
-            `You become an administrator only if you accept: ${config.publicUrl}/invitations\n\n` +
-            'If you do not expect this, decline it there or ignore this e-mail.\n',
+          text: invitationText(inviter.name, course.name, config.publicUrl),
         });
       });
     },

@@ -32,9 +32,11 @@ describe('GET /api/health', () => {
     expect(res.headers).not.toHaveProperty('origin-agent-cluster');
   });
 
-  it('keeps the reset token out of the Referer: no-referrer on /reset-password (SECURITY RESET-3)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/reset-password/${'t'.repeat(43)}` });
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  it('keeps reset and verification tokens out of the Referer: no-referrer on their pages (RESET-3, issue 20)', async () => {
+    for (const page of ['reset-password', 'verify-email']) {
+      const res = await t.app.inject({ method: 'GET', url: `/${page}/${'t'.repeat(43)}` });
+      expect(res.headers['referrer-policy'], page).toBe('no-referrer');
+    }
     const other = await t.app.inject({ method: 'GET', url: '/login' });
     expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -1,3 +1,4 @@
+import { VALIDATION } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import { b64, deleteUpload } from './test/tus-requests';
 import { TUS_MAX_BYTES, lectureBytes as bytes, useTusServer } from './test/tus-server';
@@ -25,6 +26,15 @@ describe('tus uploads at /tus/', () => {
     expect((await create(s.w.admin.auth, 10, metadata({ title: '' }))).status).toBe(400);
     expect(await uploadRowCounts(s.t)).toEqual(before);
     expect(storedFiles(s.t).filter((f) => f.startsWith(s.t.config.uploadsDir))).toEqual([]);
+  });
+
+  it("takes the title under the form upload's rules: invisible characters dropped (issue 20)", async () => {
+    const blank = await create(s.w.admin.auth, 10, metadata({ title: '\u3164\u200B\uFFA0' }));
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain(VALIDATION.titleRequired);
+    const url = await createOk(bytes.length, metadata({ title: 'Part\u202E 1\u115F' }));
+    expect((await head(url)).headers.get('upload-metadata')).toContain(`title ${b64('Part 1')}`);
+    expect((await deleteUpload(url, s.w.admin.auth)).status).toBe(204);
   });
 
   it('answers 404 for unknown and path-traversal upload ids (SECURITY UP-3)', async () => {

@@ -12,7 +12,7 @@ export function SettingsPage() {
     <Page title="Settings">
       <div className="card">
         <p>User ID is {user.id}</p>
-        <EmailVerificationStatus />
+        <EmailVerificationStatus show="pendingChange" />
         <SettingsForm user={user} onAccountChanged={() => void refreshUser()} />
         {config && (
           <p className="hint">

@@ -1,4 +1,4 @@
-import { Id, MAX_TITLE_LENGTH, VALIDATION, VIDEO_ID_HEADER } from '@lectern/shared';
+import { Id, VIDEO_ID_HEADER, VideoTitle } from '@lectern/shared';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
 import { addUploadedVideo } from '../processing/lecture-video.target';
@@ -11,7 +11,7 @@ import type { UploadKind } from './upload-kinds';
 const LectureVideoMetadata = z.object({
   courseID: Id,
   lectureID: Id,
-  title: z.string().trim().min(1, VALIDATION.titleRequired).max(MAX_TITLE_LENGTH),
+  title: VideoTitle, // the form upload's own rules, invisible characters dropped (issue 20)
 });
 
 function parse(metadata: Record<string, string>) {

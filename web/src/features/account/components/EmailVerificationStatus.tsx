@@ -3,11 +3,15 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useEmailStatus, useResendVerification } from '../api/account';
 
-/** Settings: whether the address is proven, a change awaiting its link, and a way to resend it (issue 12). */
-export function EmailVerificationStatus() {
+/**
+ * What is left to prove, with a way to resend its link (issues 12 and 20): an unverified address, shown on
+ * every signed-in page (no notification reaches it), or a change awaiting its link, shown in Settings.
+ */
+export function EmailVerificationStatus({ show }: { show: 'unverified' | 'pendingChange' }) {
   const { data } = useEmailStatus();
   const resend = useResendVerification();
-  if (!data || (data.verified && !data.pendingEmail)) return null;
+  const wanted = show === 'unverified' ? data && !data.verified : data?.verified && data.pendingEmail;
+  if (!data || !wanted) return null;
 
   async function send() {
     try {

@@ -1,8 +1,8 @@
-import type { NotificationPreferences, UserDto } from '@lectern/shared';
+import { ACCOUNT_SECURITY, type NotificationPreferences, type UserDto } from '@lectern/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormStatus } from '../../../components/ui/FormStatus';
-import { useNotificationPreferences } from '../api/account';
+import { useEmailStatus, useNotificationPreferences } from '../api/account';
 import { notificationFetchErrorText } from '../utils/settings-plan';
 import { useSettingsSubmit } from './use-settings-submit';
 
@@ -16,6 +16,7 @@ const CHECKBOXES: { key: keyof NotificationPreferences; label: string }[] = [
 /** Email, password change and e-mail preferences, with the inline red error area (SPEC §2 Settings). */
 export function SettingsForm({ user, onAccountChanged }: { user: UserDto; onAccountChanged(): void }) {
   const preferences = useNotificationPreferences(user.id);
+  const emailStatus = useEmailStatus();
   const [email, setEmail] = useState(user.email);
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   // Until the user ticks a box, the boxes show what the server holds.
@@ -74,6 +75,9 @@ export function SettingsForm({ user, onAccountChanged }: { user: UserDto; onAcco
             {label}
           </label>
         ))}
+        {emailStatus.data && !emailStatus.data.verified && (
+          <p className="hint">{ACCOUNT_SECURITY.notificationsNeedVerifiedAddress}</p>
+        )}
       </fieldset>
       <div role="alert" className="error-text">
         {errors.map((message) => (
