@@ -9,10 +9,11 @@ import { WATCH_PAGE_BUDGET_KB, firstLoad } from './lib/first-load.mjs';
 
 const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../web/dist');
 
-/** The npm packages bundled into one built file, from its source map (the bundler's runtime has none). */
+/** The npm packages bundled into one built file, from its source map (the bundler's runtime and its
+ * module-preload helper have none). */
 function packagesIn(file: string): string[] {
   const map = path.join(dist, `${file}.map`);
-  if (!fs.existsSync(map) && /\/rolldown-runtime-[\w-]+\.js$/.test(file)) return [];
+  if (!fs.existsSync(map) && /\/(rolldown-runtime|preload-helper)-[\w-]+\.js$/.test(file)) return [];
   const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as {
     sources: string[];
   };

@@ -1,7 +1,23 @@
 import { LOADING } from '@lectern/shared';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { EmailVerificationStatus } from '../../features/account/components/EmailVerificationStatus';
 import { useSession } from '../../features/auth/session-context';
+
+// Loaded beside the page rather than with the app: the account code would weigh on every first load,
+// the watch page's included, for a banner most users never see.
+const EmailVerificationStatus = lazy(() =>
+  import('../../features/account/components/EmailVerificationStatus').then((m) => ({
+    default: m.EmailVerificationStatus,
+  })),
+);
+
+function UnverifiedBanner() {
+  return (
+    <Suspense fallback={null}>
+      <EmailVerificationStatus show="unverified" />
+    </Suspense>
+  );
+}
 
 /**
  * Guard of the pages that need a user (SPEC §2): "Loading..." while checking, else to /login. Signed-in
@@ -14,7 +30,7 @@ export function RequireUser() {
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
     <>
-      <EmailVerificationStatus show="unverified" />
+      <UnverifiedBanner />
       <Outlet />
     </>
   );
@@ -26,7 +42,7 @@ export function SessionReady() {
   if (status === 'checking') return <p role="status">{LOADING.session}</p>;
   return (
     <>
-      {user && <EmailVerificationStatus show="unverified" />}
+      {user && <UnverifiedBanner />}
       <Outlet />
     </>
   );
