@@ -150,22 +150,37 @@ describe('course boundaries of questions, videos and joins', () => {
   });
 
   describe('item 10: askers and actions stay in the course asked in', () => {
-    it('an admin of a concurrent copy sees the shared questions without their askers', async () => {
+    // Changed in issue 20: this test expected the copy's admins to list the home course's unanswered
+    // questions too; now only the answered ones are shared, and an unanswered one stays in the asker's course.
+    it('an admin of a concurrent copy sees the shared answered questions without their askers, and none of the other course’s unanswered ones', async () => {
+      const secret = 'Secret unanswered question of Sam';
       const res = await videoAs(adminT, `?lectureId=${LT}`);
       const video = res.json<VideoWithQuestionsDto>();
-      expect(video.questions.map((q) => q.id)).toContain(w.qOpen.id);
+      expect(video.questions.map((q) => q.id)).toContain(w.qAnswered.id);
+      expect(video.questions.map((q) => q.id)).not.toContain(w.qOpen.id);
       expect(video.questions.every((q) => q.whoAsked === undefined)).toBe(true);
+      expect(res.body).not.toContain(secret);
       expect(res.body).not.toContain('Sam Student');
       expect(res.body).not.toContain(w.users.studentA.id);
       const lecture = await call(t, 'GET', `/api/questions/lecture-questions/${LT}`, { as: adminT });
       expectStatus(lecture, 200);
+      expect(lecture.json<QuestionDto[]>().map((q) => q.id)).toContain(w.qAnswered.id);
+      expect(lecture.body).not.toContain(w.qOpen.id);
+      expect(lecture.body).not.toContain(secret);
       expect(lecture.body).not.toContain('Sam Student');
-      const single = await call(t, 'GET', `/api/questions/${w.qOpen.id}`, { as: adminT });
+      expectStatus(await call(t, 'GET', `/api/questions/${w.qOpen.id}`, { as: adminT }), 404);
+      const single = await call(t, 'GET', `/api/questions/${w.qAnswered.id}`, { as: adminT });
       expectStatus(single, 200);
       expect(single.body).not.toContain('Sam Student');
-      // The home course's admins still see who asked.
+      // The home course's admins still see the unanswered question and who asked, in both lectures.
       const home = (await videoAs(w.users.coAdminA)).json<VideoWithQuestionsDto>();
       expect(home.questions.find((q) => q.id === w.qOpen.id)?.whoAsked?.name).toBe('Sam Student');
+      const homeLecture = await call(t, 'GET', `/api/questions/lecture-questions/${w.LA.id}`, {
+        as: w.users.coAdminA,
+      });
+      expect(homeLecture.body).toContain(secret);
+      const homeSingle = await call(t, 'GET', `/api/questions/${w.qOpen.id}`, { as: w.users.coAdminA });
+      expectStatus(homeSingle, 200);
     });
 
     it('a duplicate’s admins do not learn the askers of copied questions', async () => {
@@ -246,9 +261,11 @@ describe('course boundaries of questions, videos and joins', () => {
       const id = asked.json<QuestionDto>().id;
       const inT = await call(t, 'GET', `/api/questions/${id}`, { as: adminT });
       expect(inT.json<QuestionDto>().whoAsked?.name).toBe('Toby StudentT');
-      const inA = await call(t, 'GET', `/api/questions/${id}`, { as: w.users.coAdminA });
-      expectStatus(inA, 200);
-      expect(inA.body).not.toContain('Toby StudentT');
+      // Unanswered, it is course T's alone (issue 20; this expected 200 for course A's admin before).
+      expectStatus(await call(t, 'GET', `/api/questions/${id}`, { as: w.users.coAdminA }), 404);
+      const inA = await call(t, 'GET', `/api/upload/${w.VA1.id}`, { as: w.users.coAdminA });
+      expect(inA.body).not.toContain(id);
+      expect(inA.body).not.toContain('A question asked in course T');
       expectStatus(await call(t, 'DELETE', `/api/questions/${id}`, { as: w.users.coAdminA }), 403);
       expectStatus(await call(t, 'DELETE', `/api/questions/${id}`, { as: adminT }), 204);
     });

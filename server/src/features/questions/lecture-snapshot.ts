@@ -109,9 +109,15 @@ export function buildSnapshot(
   };
 }
 
-/** Students see answered questions and their own; admins see all (SPEC §4, SECURITY AC-9). */
+/**
+ * Students see answered questions and their own (SPEC §4, SECURITY AC-9); admins also the unanswered ones
+ * of the courses they run, not a concurrent copy's (issue 20), as visibleToAdmin says in SQL.
+ */
 const listedFor = (viewer: PollViewer, row: QuestionRow): boolean =>
-  viewer.role === 'admin' || row.question.responseId !== null || row.question.askerId === viewer.callerId;
+  row.question.responseId !== null ||
+  row.question.askerId === viewer.callerId ||
+  (viewer.role === 'admin' &&
+    (row.homeCourseId === null || viewer.courses.administered.has(row.homeCourseId)));
 
 function slotValue(slot: Slot, row: QuestionRow, viewer: PollViewer): unknown {
   switch (slot) {

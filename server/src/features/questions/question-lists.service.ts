@@ -19,6 +19,7 @@ import {
   courseNames,
   inLecturesVisibleTo,
   listQuestions,
+  visibleToAdmin,
   visibleToStudent,
 } from './question-list.query';
 import {
@@ -79,7 +80,10 @@ export function createQuestionListsService(deps: AppDeps) {
       const rows = await listQuestions(db, {
         context: { kind: 'lecture', lectureId: lecture.id },
         callerId,
-        where: and(eq(questions.videoId, videoId), role === 'admin' ? undefined : visibleToStudent(callerId)),
+        where: and(
+          eq(questions.videoId, videoId),
+          role === 'admin' && callerId !== null ? visibleToAdmin(callerId) : visibleToStudent(callerId),
+        ),
       });
       return {
         ...toVideoDto(deps, video),

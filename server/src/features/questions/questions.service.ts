@@ -30,7 +30,13 @@ import {
   writeVote,
 } from './questions.repository';
 import { listQuestions } from './question-list.query';
-import { loadQuestion, requireQuestionAdmin, requireQuestionMember, videoRole } from './question-access';
+import {
+  isQuestionAdmin,
+  loadQuestion,
+  requireQuestionAdmin,
+  requireQuestionMember,
+  videoRole,
+} from './question-access';
 import { RecentVotes, nextVote } from './votes';
 import type { LectureQuestionsCache } from './lecture-questions.cache';
 
@@ -129,12 +135,16 @@ export function createQuestionsService(deps: AppDeps, cache: Pick<LectureQuestio
       return dto(caller, question.id);
     },
 
-    /** Admins: any; the asker: their own; other members: answered ones only (404 otherwise). */
+    /**
+     * Admins of its home course: any; the asker: their own; other members and a concurrent copy's admins:
+     * answered ones only (404 otherwise; issue 20).
+     */
     async get(caller: AuthUser, questionId: string): Promise<QuestionDto> {
-      const { question, role } = await loadQuestion(db, caller, questionId, clock());
+      const loaded = await loadQuestion(db, caller, questionId, clock());
+      const { question, role } = loaded;
       if (role === 'none') throw forbidden('Join this course first');
-      const own = question.askerId === caller.id;
-      if (role === 'student' && !own && question.responseId === null) throw notFound('Question not found');
+      const shown = question.responseId !== null || question.askerId === caller.id;
+      if (!shown && !(await isQuestionAdmin(db, caller, loaded))) throw notFound('Question not found');
       return dto(caller, questionId);
     },
 
