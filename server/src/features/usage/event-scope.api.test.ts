@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActiveUserCounts } from '@lectern/shared';
+import type { ActiveUserCounts, Engagement } from '@lectern/shared';
+import { PLAYBACK_NEEDS_VIDEO } from './event-scope';
 import { usageEvents, videos } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { seedQuestion, seedVideo } from '../../../test/seed';
@@ -44,7 +45,7 @@ describe('POST /api/logging/log checks what the event names', () => {
     const qU = await seedQuestion(t.db, w.VU.id, w.users.adminA.id, { lectureId: w.LU.id });
     const hidden = [
       { videoID: w.VU.id, videoTime: 1 },
-      { lectureID: w.LU.id, videoTime: 1 },
+      { action: 'discussionQuestionSubmit', lectureID: w.LU.id },
       { videoID: w.VU.id, lectureID: w.LU.id },
       { action: 'videoPlayResponse', questionID: qU.id, videoTime: 1 },
       { videoID: randomUUID() },
@@ -98,6 +99,47 @@ describe('POST /api/logging/log checks what the event names', () => {
     });
     expectStatus(await yt.res, 201);
     expect((await stored(yt.pageURL))[0]?.videoTime).toBe(12 * 3600);
+    // Issue 20: neither that seek nor an anonymous progress report sets the chart's length; a signed-in
+    // viewer's watched stretch does.
+    const anonymous = log(null, {
+      action: 'videoProgressLecture',
+      videoID: unknownLength.id,
+      fromTime: 0,
+      videoTime: far,
+    });
+    expectStatus(await anonymous.res, 201);
+    const chartLength = async () => {
+      const res = await call(t, 'GET', `/api/admin/logs/video/${unknownLength.id}/engagement`, {
+        as: w.users.adminA,
+      });
+      expectStatus(res, 200);
+      return res.json<Engagement>().durationSeconds;
+    };
+    expect(await chartLength()).toBe(0);
+    const watched = log(w.users.studentA, {
+      action: 'videoProgressLecture',
+      videoID: unknownLength.id,
+      fromTime: 0,
+      videoTime: 30,
+    });
+    expectStatus(await watched.res, 201);
+    expect(await chartLength()).toBe(30);
+  });
+
+  it('400 for a playback event that names no video, and nothing is stored (issue 20)', async () => {
+    for (const who of [null, w.users.studentA]) {
+      for (const body of [
+        { videoTime: 5 },
+        { action: 'videoSeekedLecture', lectureID: w.LA.id, videoTime: 40_000 },
+        { action: 'videoProgressLecture', fromTime: 0, videoTime: 40_000 },
+      ]) {
+        const { pageURL, res } = log(who, body);
+        const answer = await res;
+        expectStatus(answer, 400);
+        expect(answer.json<{ error: string }>().error).toBe(PLAYBACK_NEEDS_VIDEO);
+        expect(await stored(pageURL)).toEqual([]);
+      }
+    }
   });
 
   it('nobody outside shows up as currently watching an unreleased lecture; anonymous viewers never count', async () => {

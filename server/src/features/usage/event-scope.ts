@@ -1,6 +1,6 @@
 import type { LogEntryBody } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireVisibleLecture, requireVisibleVideo } from '../access/access.service';
 import { PLAYBACK_ACTIONS, questionVideo, videoDuration } from './usage.repository';
@@ -15,6 +15,8 @@ import { PLAYBACK_ACTIONS, questionVideo, videoDuration } from './usage.reposito
  * limit on an upload is 12 hours, and a stored file whose duration is not known yet is held to it too.
  */
 export const UNKNOWN_DURATION_CAP_SECONDS = 12 * 3600;
+
+export const PLAYBACK_NEEDS_VIDEO = 'A playback event needs the videoID of the video played.';
 
 export interface EventScope {
   videoId: string | null;
@@ -43,6 +45,8 @@ export async function scopeEvent(
       throw notFound('Question not found');
     videoId = ofQuestion;
   }
+  // A playback event about no video counts nowhere: refused rather than stored (issue 20).
+  if (videoId === null && isPlayback(body.action)) throw badRequest(PLAYBACK_NEEDS_VIDEO);
   const lectureId = body.lectureID ?? null;
   let courseId: string | null = null;
   if (videoId !== null) {

@@ -38,10 +38,10 @@ describe('POST /api/logging/log', () => {
   it('accepts anonymous viewers and stores no user', async () => {
     const victim = await createUser(t.app);
     const pageURL = `/video/x#${randomUUID()}`;
-    const res = await log({ action: 'videoPlayLecture', userID: victim.id, videoTime: 12.5, pageURL });
+    const res = await log({ action: 'videoCloseResponse', userID: victim.id, videoTime: 12.5, pageURL });
     expect(res.statusCode).toBe(201);
     expect(await eventsWithPage(pageURL)).toEqual([
-      { userId: null, action: 'videoPlayLecture', videoTime: 12.5 },
+      { userId: null, action: 'videoCloseResponse', videoTime: 12.5 },
     ]);
   });
 

@@ -96,13 +96,14 @@ export async function rawStudentActivity(db: DbOrTx, videoId: string): Promise<S
   );
 }
 
-/** The furthest point of the video anyone reached or asked about: the duration's stand-in. */
+/** The furthest point a signed-in viewer's progress reports reached, or a question was asked at. */
 export async function rawFurthestKnownPosition(db: DbOrTx, videoId: string): Promise<number> {
   const [row] = await selectRows<{ furthest: number | null }>(
     db,
     sql`
       select greatest(
-        (select max(video_time) from usage_events where video_id = ${videoId}),
+        (select max(video_time) from usage_events where video_id = ${videoId} and user_id is not null
+          and action = 'videoProgressLecture' and from_time < video_time),
         (select max(time_asked) from questions where video_id = ${videoId})
       )::float8 as furthest`,
   );

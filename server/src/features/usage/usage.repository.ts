@@ -114,13 +114,17 @@ export async function videoDuration(db: DbOrTx, videoId: string): Promise<number
   return row?.duration ?? null;
 }
 
-/** The furthest point of the video anyone reached or asked about: the duration's stand-in. */
+/**
+ * The duration's stand-in: the furthest point a signed-in viewer watched to, or a question was asked at.
+ * Anonymous reports and bare positions (a seek) do not count, so one anonymous report cannot stretch the
+ * chart of a video whose length is unknown (a YouTube video) to the 12-hour cap (issue 20).
+ */
 export async function furthestKnownPosition(db: DbOrTx, videoId: string): Promise<number> {
   const [row] = await selectRows<{ furthest: number | null }>(
     db,
     sql`
       select greatest(
-        (select furthest_position from usage_videos where video_id = ${videoId}),
+        (select max(watched[cardinality(watched)]) from usage_video_users where video_id = ${videoId}),
         (select max(time_asked) from questions where video_id = ${videoId})
       )::float8 as furthest`,
   );
