@@ -9,6 +9,7 @@ import {
   seedVideoWorld,
   storedFiles,
   uploadRowCounts,
+  uploadToLectureA,
   type VideoWorld,
 } from './test/video-world';
 
@@ -36,17 +37,7 @@ describe('upload allowance: quota and creation limit', () => {
   };
   const create = (length: number, auth = w.admin.auth) =>
     createUpload(base, auth, length, lectureVideoMetadata(w));
-  const multipartUpload = () => {
-    const body = multipart(
-      { courseID: w.courseA, lectureID: w.lectureA, title: 'Clip' },
-      { name: 'clip.mp4', data: bytes },
-    );
-    return call(t, 'POST', '/api/upload/videoFileToLecture', {
-      as: w.admin,
-      payload: body.payload,
-      headers: body.headers,
-    });
-  };
+  const multipartUpload = () => uploadToLectureA(t, w, w.admin, bytes);
 
   it('shows the instructor their use; each stored file counts once, a copy of it costs nothing', async () => {
     expect(await storage()).toEqual({ usedBytes: 0, quotaBytes: QUOTA });

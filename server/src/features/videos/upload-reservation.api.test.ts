@@ -3,7 +3,7 @@ import type { LoginAnswer } from '@lectern/shared';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
 import { createUpload, deleteUpload, lectureVideoMetadata, patchUpload } from './test/tus-requests';
-import { fixture, multipart, seedVideoWorld, type VideoWorld } from './test/video-world';
+import { fixture, seedVideoWorld, uploadToLectureA, type VideoWorld } from './test/video-world';
 
 // Issue 20: the storage quota holds under parallel requests. An admitted upload reserves its declared
 // size with the quota check, under the user's admission lock, and gives it back once it finished, failed
@@ -29,17 +29,7 @@ describe('upload reservations: a quota that holds under parallel creations', () 
   const urlOf = (res: Response) => new URL(res.headers.get('location')!, base).href;
   const cancel = async (res: Response) =>
     expect((await deleteUpload(urlOf(res), w.admin.auth)).status).toBe(204);
-  const multipartUpload = () => {
-    const body = multipart(
-      { courseID: w.courseA, lectureID: w.lectureA, title: 'Clip' },
-      { name: 'clip.mp4', data: bytes },
-    );
-    return call(t, 'POST', '/api/upload/videoFileToLecture', {
-      as: w.admin,
-      payload: body.payload,
-      headers: body.headers,
-    });
-  };
+  const multipartUpload = () => uploadToLectureA(t, w, w.admin, bytes);
 
   it('admits exactly one of three parallel 15 MB creations against a 20 MB quota; cancelling frees it', async () => {
     const answers = await Promise.all([create(15 * MB), create(15 * MB), create(15 * MB)]);
