@@ -12,3 +12,4 @@ export * from './meetings';
 export * from './rooms';
 export * from './idempotency';
 export * from './usage-rollups';
+export * from './upload-reservations';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -14,11 +15,16 @@ import {
   unsupportedMedia,
 } from '../../lib/errors';
 import { logUploadRejected } from '../../plugins/security-events';
-import { admitUpload } from './uploads/upload-allowance';
+import { admitUpload, releaseUpload } from './uploads/upload-allowance';
 
 // Multipart uploads of the spec (videoFileToLecture, videoResponse): exactly one file part, streamed to a
 // scratch file in the media store, never buffered. The text fields must come before the file, so the
-// caller's rights are checked before a single byte is written.
+// caller's rights are checked before a single byte is written. The quota reservation taken at admission
+// is given back when the request fails or once its response is sent (the file then counts as stored).
+
+/** Reserved bytes of a request its response has not yet released; a day at most if never released. */
+const reservations = new WeakMap<FastifyRequest, string>();
+const MULTIPART_RESERVATION_MS = 24 * 3600 * 1000;
 
 /**
  * Registers @fastify/multipart in the calling scope with the configured size limit (413 beyond), and logs
@@ -31,6 +37,13 @@ export async function registerMultipart(scope: FastifyInstance, deps: AppDeps): 
   scope.addHook('onError', async (req, _reply, error) => {
     if (req.isMultipart() && error instanceof HttpError) logUploadRejected(req, error.statusCode);
   });
+  const release = async (req: FastifyRequest) => {
+    const id = reservations.get(req);
+    reservations.delete(req);
+    if (id) await releaseUpload(deps, id);
+  };
+  scope.addHook('onResponse', release);
+  scope.addHook('onRequestAbort', release);
 }
 
 export interface ReceivedFile {
@@ -74,7 +87,9 @@ export async function receiveSingleFile(
       await options.beforeFile({ ...fields });
       // The request's length bounds the file's; without one, the largest file allowed.
       const declared = Number(req.headers['content-length']) || deps.config.maxUploadBytes;
-      await admitUpload(deps, options.uploaderId, declared);
+      const reservation = { id: `multipart:${randomUUID()}`, ttlMs: MULTIPART_RESERVATION_MS };
+      await admitUpload(deps, options.uploaderId, declared, reservation);
+      reservations.set(req, reservation.id);
       tempPath = deps.media.tempPath();
       await pipeline(part.file, fs.createWriteStream(tempPath));
       if (part.file.truncated) throw tooLarge(deps.config.maxUploadBytes);

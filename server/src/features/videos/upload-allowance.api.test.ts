@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageUse } from '@lectern/shared';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { createUpload, lectureVideoMetadata, patchUpload } from './test/tus-requests';
+import { createUpload, deleteUpload, lectureVideoMetadata, patchUpload } from './test/tus-requests';
 import {
   fixture,
   multipart,
   seedVideoWorld,
   storedFiles,
   uploadRowCounts,
+  uploadToLectureA,
   type VideoWorld,
 } from './test/video-world';
 
@@ -36,17 +37,7 @@ describe('upload allowance: quota and creation limit', () => {
   };
   const create = (length: number, auth = w.admin.auth) =>
     createUpload(base, auth, length, lectureVideoMetadata(w));
-  const multipartUpload = () => {
-    const body = multipart(
-      { courseID: w.courseA, lectureID: w.lectureA, title: 'Clip' },
-      { name: 'clip.mp4', data: bytes },
-    );
-    return call(t, 'POST', '/api/upload/videoFileToLecture', {
-      as: w.admin,
-      payload: body.payload,
-      headers: body.headers,
-    });
-  };
+  const multipartUpload = () => uploadToLectureA(t, w, w.admin, bytes);
 
   it('shows the instructor their use; each stored file counts once, a copy of it costs nothing', async () => {
     expect(await storage()).toEqual({ usedBytes: 0, quotaBytes: QUOTA });
@@ -66,8 +57,11 @@ describe('upload allowance: quota and creation limit', () => {
     const tooBig = await create(QUOTA - bytes.length + 1);
     expect(tooBig.status).toBe(413);
     expect(await tooBig.text()).toContain('storage quota');
-    expect((await create(QUOTA - bytes.length)).status).toBe(201); // exactly up to the quota is fine
-    // Unfinished uploads reserve nothing, but a file that does not fit beside the stored one is refused.
+    const fits = await create(QUOTA - bytes.length);
+    expect(fits.status).toBe(201); // exactly up to the quota is fine
+    // Cancelled, it gives its reservation back; a file that does not fit beside the stored one is refused.
+    const fitsUrl = new URL(fits.headers.get('location')!, base).href;
+    expect((await deleteUpload(fitsUrl, w.admin.auth)).status).toBe(204);
     const big = fixture('lecture-6s.mp4');
     const body = multipart(
       { courseID: w.courseA, lectureID: w.lectureA, title: 'Too much' },
@@ -80,7 +74,7 @@ describe('upload allowance: quota and creation limit', () => {
     });
     expectStatus(refused, 413);
     expect(await uploadRowCounts(t)).toEqual(before);
-    // The 201 creation above left its empty upload record; nothing else was stored.
+    // Nothing was stored (the cancelled upload's record is gone).
     expect(storedFiles(t).length).toBeLessThanOrEqual(filesBefore + 2);
   });
 

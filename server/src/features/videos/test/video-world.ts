@@ -5,6 +5,7 @@ import { lectureVideos, mediaFiles, mediaProcessing, videos } from '../../../db/
 import { createUser, type TestUser } from '../../../../test/factories';
 import { FIXTURES_DIR, seedCourse, seedCourseMember, seedLecture } from '../../../../test/seed';
 import type { TestApp } from '../../../../test/test-app';
+import { call } from '../../../../test/calls';
 
 // Course A (admin, student, a released and an unreleased lecture) and course B (its own admin and lecture).
 
@@ -69,6 +70,19 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A form upload of `data` as a video of course A's lecture A, by `as`. */
+export function uploadToLectureA(t: TestApp, w: VideoWorld, as: TestUser, data: Buffer) {
+  const body = multipart(
+    { courseID: w.courseA, lectureID: w.lectureA, title: 'Clip' },
+    { name: 'clip.mp4', data },
+  );
+  return call(t, 'POST', '/api/upload/videoFileToLecture', {
+    as,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
 
 /** Row counts of what an upload creates, to show a refused one created nothing. */

@@ -12,7 +12,7 @@ import { discardIngested, ingestUpload } from '../ingest';
 import { recordCompletion, recordedCompletion } from './upload-completion';
 import { UPLOAD_TTL_MS } from './upload-purge';
 import { sharedTusLocker } from './tus-locker';
-import { admitUpload, diskNearlyFull } from './upload-allowance';
+import { admitUpload, diskNearlyFull, releaseUpload } from './upload-allowance';
 import { type UploadMetadata, uploadKind } from './upload-kinds';
 
 // Creation asks the upload's kind whether the caller may upload it; the owner's id is kept
@@ -23,6 +23,9 @@ import { type UploadMetadata, uploadKind } from './upload-kinds';
 // answer (SECURITY FI-2), a HEAD or a resent final PATCH runs the completion then, and answers the
 // recorded headers from then on (upload-completion.ts); a HEAD leaves the files for the final PATCH or
 // the expiry purge.
+
+/** The quota reservation of a tus upload lives as long as the upload may (upload-purge.ts). */
+const reservationOf = (uploadId: string) => ({ id: `tus:${uploadId}`, ttlMs: UPLOAD_TTL_MS });
 
 type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]['onIncomingRequest']>>[0];
 interface TusError {
@@ -111,14 +114,20 @@ export async function createTusServer(
       .catch(() => fsp.copyFile(path.join(deps.config.uploadsDir, upload.id), temp));
     try {
       const ingested = await ingestUpload(deps, temp);
-      return await kind.complete(deps, user, ingested, metadata).catch(async (error: unknown) => {
+      const headers = await kind.complete(deps, user, ingested, metadata).catch(async (error: unknown) => {
         await discardIngested(deps, ingested);
         throw error;
       });
+      await releaseUpload(deps, reservationOf(upload.id).id); // its file now counts as stored
+      return headers;
     } catch (error) {
-      // A full disk is no fault of the file: keep the received bytes, a later HEAD completes it (FI-7).
+      // A full disk is no fault of the file: keep the received bytes (and their reservation), a later
+      // HEAD completes it (FI-7).
       if (isDiskFull(error)) await fsp.rm(temp, { force: true });
-      else await datastore.remove(upload.id).catch(() => undefined);
+      else {
+        await datastore.remove(upload.id).catch(() => undefined);
+        await releaseUpload(deps, reservationOf(upload.id).id);
+      }
       throw error;
     }
   }
@@ -153,7 +162,8 @@ export async function createTusServer(
       const kept = await kind
         .authorizeCreate(deps, user, metadata)
         .then(async (kept) => {
-          await admitUpload(deps, user.id, upload.size ?? deps.config.maxUploadBytes);
+          const declared = upload.size ?? deps.config.maxUploadBytes; // deferred length: the most allowed
+          await admitUpload(deps, user.id, declared, reservationOf(upload.id));
           return kept;
         })
         .catch((e: unknown) => {
@@ -178,6 +188,10 @@ export async function createTusServer(
   // Once the answer is written the upload's files are no longer needed: the media store holds the bytes.
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload: Upload) => {
     void datastore.remove(upload.id).catch(() => undefined);
+  });
+  // A cancelled upload (tus DELETE, its owner's only) gives its reservation back.
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
+    void releaseUpload(deps, reservationOf(id).id).catch(() => undefined);
   });
   return tus;
 }

@@ -7,6 +7,7 @@ import { type AuthUser, currentUser } from '../../../plugins/auth';
 import { logUploadRejected } from '../../../plugins/security-events';
 import type { Feature } from '../../feature';
 import { createTusServer } from './tus-server';
+import { purgeExpiredReservations } from './upload-allowance';
 import { PURGE_EVERY_MS, PURGE_JOB, purgeStaleUploads } from './upload-purge';
 
 // Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
@@ -21,6 +22,7 @@ export const tusRoutes: Feature = (app, deps) => {
   fs.mkdirSync(deps.config.uploadsDir, { recursive: true });
   deps.jobs.every(PURGE_JOB, PURGE_EVERY_MS, async () => {
     await purgeStaleUploads(deps.config.uploadsDir, path.dirname(deps.media.tempPath()), Date.now());
+    await purgeExpiredReservations(deps);
   });
 
   // tus reads the raw body itself.
