@@ -11,7 +11,10 @@ const EmailVerificationStatus = lazy(() =>
   })),
 );
 
+/** Not on the watch page, where it would push the video below a phone's first screen. */
 function UnverifiedBanner() {
+  const { pathname } = useLocation();
+  if (pathname.startsWith('/video/')) return null;
   return (
     <Suspense fallback={null}>
       <EmailVerificationStatus show="unverified" />
