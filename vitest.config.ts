@@ -93,11 +93,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.spec.ts'],
-          // A browser journey across two instances needs PostgreSQL, as the API tests' postgresOnly do.
-          exclude: [
-            ...configDefaults.exclude,
-            ...(process.env.TEST_DATABASE_URL ? [] : ['e2e/tests/room-mesh-instances.spec.ts']),
-          ],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
