@@ -4,7 +4,7 @@ import { expectEveryPairFlowing, joinRoom, roomPage, seedLiveRoom } from '../sup
 
 // Issue 21: four people in one built-in room (the asker and three instructors, each with Chromium's fake
 // camera and microphone) all see and hear each other: a full mesh of six links, every one carrying media
-// both ways. The same room through two instances behind nginx is room-mesh-instances.spec.ts.
+// both ways.
 
 describe('a built-in room of four', () => {
   const b = useBrowser({ args: FAKE_MEDIA_ARGS });
