@@ -51,7 +51,8 @@ describe('phone and desk layouts', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The address changes before React renders the new page: wait for the render that closes the menu.
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
   });
 

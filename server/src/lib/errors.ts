@@ -45,3 +45,7 @@ export const serviceUnavailable = (message: string) => new HttpError(503, 'SERVI
 
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);
+
+/** A 429 that says when to come back. */
+export const retryLater = (message: string, seconds: number): HttpError =>
+  withRetryAfter(tooMany(message), seconds);

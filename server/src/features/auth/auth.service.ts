@@ -7,7 +7,7 @@ import {
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { refuseCommonPassword } from '../../lib/common-passwords';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, retryLater, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { loginDevices } from './login-devices';
@@ -16,7 +16,6 @@ import { sendVerificationLink } from './email-verification';
 import { deleteVerificationTokens } from './email-verifications.repository';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
 import { ResetRequestLimit } from './reset-request-limit';
-import { retryLater } from './retry-later';
 import { forgetSessionsOf } from './session-cache';
 import { sessionExpiry } from './session-policy';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';

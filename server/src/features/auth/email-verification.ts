@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, retryLater } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetSessionsOf } from './session-cache';
 import { consumeVerificationToken, replaceVerificationToken } from './email-verifications.repository';
-import { retryLater } from './retry-later';
 import { type UserRow, addressHeldByOther, findUserById, updateUser } from './users.repository';
 
 // Addresses are proven by a link mailed to them, at signup and on change (issue 12). Until then an address

@@ -7,12 +7,11 @@ import {
   stripInvisible,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { notFound } from '../../lib/errors';
+import { notFound, retryLater } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { isCourseAdmin } from '../access/access.repository';
 import { requireCourseAdmin } from '../access/access.service';
 import { findUserByEmail, findUserById } from '../auth/public';
-import { retryLater } from '../auth/retry-later';
 import { emitCourseChanged } from '../../events/catalog-events';
 import { addCourseAdmin, dropStudentMemberships } from './courses.repository';
 import {

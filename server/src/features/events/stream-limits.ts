@@ -1,4 +1,4 @@
-import { serviceUnavailable, tooMany, withRetryAfter } from '../../lib/errors';
+import { retryLater, serviceUnavailable, withRetryAfter } from '../../lib/errors';
 
 // How many event streams this instance holds open (issue 20). Each is a socket and a file descriptor
 // for as long as the tab stays, so they are counted per user, per address and in all. A class of 500
@@ -47,7 +47,7 @@ export class StreamCounts {
     if (reader.userId) keys.push([`user:${reader.userId}`, this.limits.perUser]);
     else keys.push([`anonymous:${reader.address}`, this.limits.anonymousPerAddress]);
     if (keys.some(([key, max]) => (this.counts.get(key) ?? 0) >= max))
-      throw withRetryAfter(tooMany(TOO_MANY_STREAMS), RETRY_AFTER_SECONDS);
+      throw retryLater(TOO_MANY_STREAMS, RETRY_AFTER_SECONDS);
     for (const [key] of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     this.open += 1;
     let released = false;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-deps';
 import { BUNDLED_FFMPEG_WARNING } from '../../../config/ffmpeg-tools';
 import type { DbOrTx } from '../../../db/client';
 import { uploadReservations } from '../../../db/schema';
-import { insufficientStorage, payloadTooLarge, tooMany } from '../../../lib/errors';
+import { insufficientStorage, payloadTooLarge, retryLater } from '../../../lib/errors';
 
 // What one user may still upload (issue 12, item 8), checked when an upload is created, before any byte
 // is stored, on every path (tus and multipart, lecture videos and answers):
@@ -107,11 +107,10 @@ async function admitLocked(deps: AppDeps, userId: string, declaredBytes: number)
   const key = `upload-create:${userId}`;
   const window = await deps.shared.counters.peek(key, now);
   if (window && window.count >= deps.config.uploadCreationsPerHour) {
-    const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-    // The error handler turns retryAfterSeconds into Retry-After.
-    throw Object.assign(tooMany('Too many uploads started in the last hour. Please try again later.'), {
-      retryAfterSeconds: seconds,
-    });
+    throw retryLater(
+      'Too many uploads started in the last hour. Please try again later.',
+      (window.resetAt - now) / 1000,
+    );
   }
   const { usedBytes, quotaBytes } = await storageUseOf(deps, userId);
   const reservedBytes = await reservedBytesOf(deps.db, userId, new Date(now));

@@ -7,18 +7,20 @@ import '../questions.css';
 
 // The server takes the same arrow again within 1 s for a double click and ignores it (SECURITY AC-12,
 // DUPLICATE_VOTE_MS in server/src/features/questions/votes.ts). A press of the chosen arrow here is a
-// deliberate "take my vote back", so it is sent once that second has passed.
+// deliberate "take my vote back", so it is sent once that second has passed. The second is counted from
+// the answer's arrival, not the request's departure: the server starts its window when it applies the
+// vote, which on a busy server can be well after the request left.
 const SERVER_REPEAT_WINDOW_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
-interface SentVote {
+interface AppliedVote {
   option: VoteOption | 'NONE';
   at: number;
 }
 /** How long to hold a press of `option` so the server does not take it for a repeat of `last`. */
-const holdFor = (last: SentVote, option: VoteOption) =>
+const holdFor = (last: AppliedVote, option: VoteOption) =>
   last.option === option ? Math.max(0, last.at + SERVER_REPEAT_WINDOW_MS + 50 - Date.now()) : 0;
-const sentNow = (option: VoteOption): SentVote => ({ option, at: Date.now() });
+const appliedNow = (option: VoteOption): AppliedVote => ({ option, at: Date.now() });
 
 const ARROWS: Record<VoteOption, { label: string; symbol: string }> = {
   UP: { label: 'Upvote', symbol: '▲' },
@@ -34,19 +36,19 @@ export function VoteArrows({ question, userId }: { question: QuestionDto; userId
   const sendVote = useVote();
   const [votes, setVotes] = useState({ ratings: question.ratings, userVotes: question.userVotes });
   const mine = ownVote(votes.userVotes, userId);
-  const lastSent = useRef<SentVote>({ option: 'NONE', at: 0 });
+  const lastApplied = useRef<AppliedVote>({ option: 'NONE', at: 0 });
   const [waiting, setWaiting] = useState(false);
 
   const vote = async (option: VoteOption) => {
     if (!userId) return;
     try {
-      const hold = holdFor(lastSent.current, option);
+      const hold = holdFor(lastApplied.current, option);
       if (hold > 0) {
         setWaiting(true);
         await wait(hold).finally(() => setWaiting(false));
       }
-      lastSent.current = sentNow(option);
       const answer = await sendVote.mutateAsync({ questionId: question.id, userId, option });
+      lastApplied.current = appliedNow(option);
       setVotes({ ratings: answer.ratings, userVotes: answer.userVotes });
     } catch {
       toast.error(ERRORS.voteFailed);
