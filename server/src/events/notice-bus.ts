@@ -7,12 +7,15 @@ export type NoticeListener = (notice: Notice) => void;
 /** One per process: hands every ephemeral notice (events/notices.ts), from any instance, to its listeners. */
 export interface NoticeBus {
   subscribe(listener: NoticeListener): () => void;
+  /** Runs `listener` when the connection that brings notices came back: some may have been missed. */
+  onResume(listener: () => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createNoticeBus(listen: Listen, log: FastifyBaseLogger): NoticeBus {
   const listeners = new Set<NoticeListener>();
+  const resumeListeners = new Set<() => void>();
   let unlisten: (() => Promise<void>) | null = null;
 
   const dispatch = (text: string) => {
@@ -32,9 +35,17 @@ export function createNoticeBus(listen: Listen, log: FastifyBaseLogger): NoticeB
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
+    },
     async start() {
-      // Nothing to catch up after a lost connection: a notice is worth something only when it is sent.
-      unlisten = await listen(NOTICES_CHANNEL, { onNotify: dispatch, onResume: () => undefined });
+      // Nothing to replay after a lost connection (a notice is worth something only when it is sent), but
+      // whoever keeps copies that notices would have corrected drops them.
+      unlisten = await listen(NOTICES_CHANNEL, {
+        onNotify: dispatch,
+        onResume: () => resumeListeners.forEach((listener) => listener()),
+      });
     },
     async stop() {
       await unlisten?.();

@@ -13,6 +13,8 @@ describe('notices on the wire', () => {
   it('sends a small notice as JSON and a large one deflated, both read back whole', () => {
     const ended: Notice = { kind: 'sessions.ended', userId: 'U', sessionId: 'S' };
     expect(encodeNotice(ended)).toBe(JSON.stringify(ended));
+    const changed: Notice = { kind: 'user.changed', userId: 'U' };
+    expect(decodeNotice(encodeNotice(changed))).toEqual(changed);
     const offer = signal(JSON.stringify({ sdp: 'a=rtpmap:96 VP8/90000\r\n'.repeat(600) }));
     const text = encodeNotice(offer);
     expect(text.startsWith('z:')).toBe(true);

@@ -6,7 +6,8 @@ import type { Audience, EventPayload } from './domain-event';
 // Ephemeral notices (DESIGN §11, "signals are not events"): what matters only to whoever is connected
 // at that moment travels to every instance as a PostgreSQL NOTIFY carrying its content (in process on
 // PGlite), and is never stored. A reader who misses one loses nothing it needs: a room renegotiates,
-// conversion progress comes again, and a session's end is also caught by the streams' periodic refresh.
+// conversion progress comes again, and a session's end is also caught by the streams' periodic refresh
+// and by the session caches, which forget everything when their connection comes back (NoticeBus.onResume).
 
 export const NOTICES_CHANNEL = 'lectern_notices';
 
@@ -14,7 +15,9 @@ export type Notice =
   /** A stream message without an outbox row: a WebRTC signal, a conversion's progress. */
   | { kind: 'event'; payload: EventPayload; audience: Audience }
   /** Sessions were revoked: one (`sessionId`), or all of a user's but `exceptSessionId`. */
-  | { kind: 'sessions.ended'; userId: string; sessionId?: string; exceptSessionId?: string };
+  | { kind: 'sessions.ended'; userId: string; sessionId?: string; exceptSessionId?: string }
+  /** What a user's sessions carry (name, address) changed: kept copies of them must be read again. */
+  | { kind: 'user.changed'; userId: string };
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const NOTICE_MAX_BYTES = 7_900;
@@ -42,7 +45,9 @@ export function decodeNotice(text: string): Notice | null {
       ? inflateRawSync(Buffer.from(text.slice(DEFLATED.length), 'base64')).toString()
       : text;
     const notice = JSON.parse(json) as Partial<Notice> | null;
-    return notice?.kind === 'event' || notice?.kind === 'sessions.ended' ? (notice as Notice) : null;
+    return notice?.kind === 'event' || notice?.kind === 'sessions.ended' || notice?.kind === 'user.changed'
+      ? (notice as Notice)
+      : null;
   } catch {
     return null;
   }

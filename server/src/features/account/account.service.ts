@@ -81,7 +81,7 @@ export function createAccountService(deps: AppDeps) {
         }
       });
       // Committed: the other sessions are refused at their next request, and this one reads the new address.
-      forgetSessionsOf(deps, user.id);
+      await forgetSessionsOf(deps, user.id);
       return { passwordChanged: Boolean(passwordHash), emailChanged: Boolean(newEmail) };
     },
 

@@ -91,7 +91,7 @@ export function createAuthService(deps: AppDeps) {
 
     async logout(userId: string, sessionId: string): Promise<void> {
       await deleteSession(db, sessionId);
-      forgetSessionsOf(deps, userId);
+      await forgetSessionsOf(deps, userId);
     },
 
     /** Answers at once and the same way whether or not the address exists (SECURITY RESET-1). */
@@ -148,7 +148,7 @@ export function createAuthService(deps: AppDeps) {
         });
         return user;
       });
-      forgetSessionsOf(deps, user.id);
+      await forgetSessionsOf(deps, user.id);
       // The owner is back in: whatever others did to the account's login and reset counters is forgotten.
       await throttle.clearAfterReset(user.email, ip);
       await resetRequests.clear(user.email, ip);

@@ -64,7 +64,7 @@ export async function sendVerificationLink(
 
 /** Uses a link: the address it names becomes the user's verified one. Returns the user's id. */
 export async function verifyEmail(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'shared'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'shared' | 'notices'>,
   token: string,
 ): Promise<string> {
   const { db, clock } = deps;
@@ -85,6 +85,6 @@ export async function verifyEmail(
     }
     return user.id;
   });
-  forgetSessionsOf(deps, userId); // their sessions carry the address
+  await forgetSessionsOf(deps, userId); // their sessions carry the address
   return userId;
 }

@@ -40,4 +40,16 @@ describe('SessionCache', () => {
     expect(cache.get('t2', at(29_999))).not.toBeNull();
     expect(cache.get('t2', at(30_000))).toBeNull();
   });
+
+  it('forgets everything, and a read under way, when notices may have been missed', async () => {
+    const cache = new SessionCache();
+    await cache.read('t1', NOW, async () => session('u1'));
+    let answer!: (s: SessionUser) => void;
+    const reading = cache.read('t2', NOW, () => new Promise((resolve) => (answer = resolve)));
+    cache.forgetAll(); // the notice connection came back
+    answer(session('u2'));
+    await reading;
+    expect(cache.get('t1', NOW)).toBeNull();
+    expect(cache.get('t2', NOW)).toBeNull();
+  });
 });

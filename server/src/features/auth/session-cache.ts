@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
+import type { NoticeBus } from '../../events/notice-bus';
+import { publishNotice } from '../../events/notices';
 import type { SessionUser } from './sessions.repository';
 
 // Bounds on what memory holds: a session is read again at least this often (as open event streams
@@ -8,11 +9,11 @@ const READ_AGAIN_MS = 30_000;
 const MAX_SESSIONS = 20_000;
 
 /**
- * Live sessions by token hash, so that a poll does not ask the embedded database who is calling (issue 14:
- * PGlite runs every query on the main thread). Only where this process owns the database: every change to
- * a session or a user goes through it, and `forgetUser` runs once such a change has committed (logout,
- * password change or reset, address change). A read that started before a `forgetUser` is never kept, so a
- * revoked session cannot come back from a read racing its revocation.
+ * Live sessions by token hash, so that a poll does not ask the database who is calling (issue 14: PGlite
+ * runs every query on the main thread; issue 27: a 304 does no database work). `forgetUser` runs once a
+ * change to a session or a user has committed (logout, password change or reset, name or address
+ * change), here at once and on the other instances when its notice arrives. A read that started before a
+ * `forgetUser` is never kept, so a revoked session cannot come back from a read racing its revocation.
  */
 export class SessionCache {
   private readonly byToken = new Map<string, { session: SessionUser; readAt: number }>();
@@ -43,6 +44,13 @@ export class SessionCache {
     return session;
   }
 
+  /** Everything kept may be stale (changes may have been missed): read every session again. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.byToken.clear();
+    this.tokensOfUser.clear();
+  }
+
   /** Call once a change to the user's sessions or identity has committed. */
   forgetUser(userId: string): void {
     this.generation += 1;
@@ -68,21 +76,33 @@ export class SessionCache {
   }
 }
 
-// One per database handle, so that apps sharing it in one process (tests' sibling instances) forget together.
-const caches = new WeakMap<Db, SessionCache>();
+// One per app (each has its own notice bus): instances in one process keep their caches apart as separate
+// processes do, and hear each other's changes the same way.
+const caches = new WeakMap<NoticeBus, SessionCache>();
 
 /**
- * The session cache of this database, or null where other processes may change sessions (PostgreSQL,
- * shared by instances): there every request reads its session, so a revocation made through any instance
- * is refused at the very next request on all of them.
+ * The session cache of this app. Every instance keeps one: a change made through another instance reaches
+ * it as a notice once that change commits (a revoked session, a changed user), and a lost notice
+ * connection empties it, so a revoked session is refused as soon as the notice arrives (milliseconds) and
+ * at the latest READ_AGAIN_MS later.
  */
-export function sessionCacheOf(deps: Pick<AppDeps, 'db' | 'shared'>): SessionCache | null {
-  if (deps.shared.kind !== 'memory') return null;
-  let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new SessionCache()));
-  return cache;
+export function sessionCacheOf(deps: Pick<AppDeps, 'notices'>): SessionCache {
+  const cache = caches.get(deps.notices);
+  if (cache) return cache;
+  const kept = new SessionCache();
+  deps.notices.subscribe((notice) => {
+    if (notice.kind === 'sessions.ended' || notice.kind === 'user.changed') kept.forgetUser(notice.userId);
+  });
+  deps.notices.onResume(() => kept.forgetAll());
+  caches.set(deps.notices, kept);
+  return kept;
 }
 
-/** After a committed change to a user's sessions, password or address: their next request reads it. */
-export const forgetSessionsOf = (deps: Pick<AppDeps, 'db' | 'shared'>, userId: string): void =>
-  sessionCacheOf(deps)?.forgetUser(userId);
+/**
+ * After a committed change to a user's sessions, password, name or address: their next request on this
+ * instance reads it, and every other instance is told.
+ */
+export async function forgetSessionsOf(deps: Pick<AppDeps, 'db' | 'notices'>, userId: string): Promise<void> {
+  sessionCacheOf(deps).forgetUser(userId);
+  await publishNotice(deps.db, { kind: 'user.changed', userId });
+}

@@ -16,9 +16,7 @@ export const sessionResolver = (deps: AppDeps): ResolveSession => {
     const now = deps.clock();
     const tokenHash = hashToken(token);
     const find = () => findLiveSession(deps.db, tokenHash, now);
-    const session = cache
-      ? (cache.get(tokenHash, now) ?? (await cache.read(tokenHash, now, find)))
-      : await find();
+    const session = cache.get(tokenHash, now) ?? (await cache.read(tokenHash, now, find));
     if (!session) return null;
     if (needsTouch(session, now)) {
       // Moved on before the write, so that the requests arriving meanwhile do not write it again.

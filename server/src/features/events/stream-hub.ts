@@ -63,7 +63,7 @@ export function createStreamHub(deps: {
     if (notice.kind === 'event') {
       const now = clock().getTime();
       for (const stream of streams) stream.notify(notice.payload, notice.audience, now);
-    } else {
+    } else if (notice.kind === 'sessions.ended') {
       for (const stream of streams) if (endedBy(notice, stream)) stream.close();
     }
   });
