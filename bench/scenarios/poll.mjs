@@ -11,7 +11,7 @@
 // 10,000-student poll: students seeded straight into the database (bench/lib/seed-students.mjs), polling
 // every 7 s (≈1,430 req/s). Knobs: BENCH_POLL_SECONDS (open loop, 45), BENCH_STUDENTS (500), BENCH_SECONDS
 // (one ceiling run, 10), BENCH_REPEAT (ceiling rounds, 3), BENCH_CLASS (the large class, 10000; 0 skips
-// it), BENCH_CLASS_SECONDS (its open loop, 120).
+// it), BENCH_CLASS_SECONDS (its open loop, 120), BENCH_POLL_POSTGRES_ONLY=1 (skips the first server).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -385,12 +385,14 @@ async function largeClass(databaseUrl, { url, courseId }) {
 }
 
 export async function run() {
-  const embedded = !process.env.DATABASE_URL;
-  const lectern = await startLectern();
-  try {
-    await pollAndCeiling(embedded ? 'PGlite' : 'PostgreSQL', lectern);
-  } finally {
-    await lectern.stop();
+  if (process.env.BENCH_POLL_POSTGRES_ONLY !== '1') {
+    const embedded = !process.env.DATABASE_URL;
+    const lectern = await startLectern();
+    try {
+      await pollAndCeiling(embedded ? 'PGlite' : 'PostgreSQL', lectern);
+    } finally {
+      await lectern.stop();
+    }
   }
   const database = await freshDatabase(POSTGRES_ADMIN_URL, 'poll');
   const onPostgres = await startLectern({ DATABASE_URL: database.url });
