@@ -69,8 +69,8 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Plugins, libraries, the database, configuration and the event and job backbone sit below features.
-    files: ['server/src/{plugins,lib,db,config,events,jobs}/**/*.ts'],
+    // Plugins, libraries, the database, configuration, the event and job backbone and metrics sit below features.
+    files: ['server/src/{plugins,lib,db,config,events,jobs,metrics}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     ...restrictImports({
       group: ['**/features/*'],

@@ -36,7 +36,8 @@ import { inlineScriptHashes } from './plugins/inline-script-hashes';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
-import { shellVideo } from './features/videos/public';
+import { PROCESS_MEDIA_JOB, shellVideo } from './features/videos/public';
+import { registerMetrics } from './metrics/metrics';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -145,6 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app, sessionResolver(deps));
   await registerRateLimit(app, deps.shared.counters);
   registerOpenApi(app, config.apiDocs);
+  registerMetrics(app, {
+    ...deps,
+    streams: app.eventStreams,
+    processingJobKind: PROCESS_MEDIA_JOB,
+    token: config.metricsToken,
+  });
   for (const feature of features) await app.register(async (scope) => feature(scope, deps));
   await registerWeb(app, config.webDistDir, (videoId) => shellVideo(deps, videoId));
   // Features registered their job handlers and event listeners above; now the backbone runs.

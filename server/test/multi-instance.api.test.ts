@@ -13,6 +13,8 @@ import { type TestDatabase, openTestDatabase } from './test-databases';
 // Two real Lectern processes on one PostgreSQL database and one shared DATA_DIR, behind nginx running
 // deploy/nginx/lectern.conf (docs/deploy.md). PostgreSQL only (vitest.config.ts).
 
+const METRICS_TOKEN = 'scraped-by-prometheus-'.padEnd(40, '0');
+
 interface Account {
   email: string;
   password: string;
@@ -55,7 +57,7 @@ describe('two instances behind nginx', () => {
   beforeAll(async () => {
     testDb = await openTestDatabase();
     if (testDb.database.kind !== 'postgres') throw new Error('PostgreSQL only');
-    const env = { DATABASE_URL: testDb.database.url, TRUST_PROXY: '127.0.0.1' };
+    const env = { DATABASE_URL: testDb.database.url, TRUST_PROXY: '127.0.0.1', METRICS_TOKEN };
     servers.push(await spawnServer(dataDir, env), await spawnServer(dataDir, env));
     await Promise.all(servers.map(waitHealthy));
     nginx = await startNginx(
@@ -205,5 +207,15 @@ describe('two instances behind nginx', () => {
     await expect.poll(mailsToStudent, { timeout: 10_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 2000)); // time enough for a second run, were there one
     expect(mailsToStudent()).toBe(1);
+  });
+
+  it('answers /metrics on each instance directly, never through the proxy (docs/deploy.md)', async () => {
+    const authorization = `Bearer ${METRICS_TOKEN}`;
+    expect((await fetch(`${nginx.url}/metrics`, { headers: { authorization } })).status).toBe(404);
+    for (const server of servers) {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('lectern_event_streams ');
+    }
   });
 });

@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(128),
   MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(4000),
   MAX_EVENT_STREAMS: z.coerce.number().int().min(1).default(5000),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -117,6 +121,8 @@ export interface AppConfig {
   mediaAccelPrefix: string | undefined;
   /** Slow clients (issue 12): see plugins/slow-clients.ts and .env.example. */
   transport: TransportLimits;
+  /** GET /metrics answers only with this bearer token; undefined: metrics are off (server/src/metrics). */
+  metricsToken: string | undefined;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxSocketsPerIp: e.MAX_SOCKETS_PER_IP,
       maxEventStreams: e.MAX_EVENT_STREAMS,
     },
+    metricsToken: e.METRICS_TOKEN,
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

@@ -44,3 +44,17 @@ export async function eventsAfter(db: DbOrTx, afterId: number, limit: number): P
 export async function pruneEvents(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(events).where(lt(events.createdAt, before));
 }
+
+/**
+ * How long ago, by the database's clock, the oldest event after `afterId` was written: the outbox lag of
+ * a reader that has dispatched up to `afterId` (0 when it has seen everything).
+ */
+export async function secondsSinceOldestAfter(db: DbOrTx, afterId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`coalesce(extract(epoch from now() - min(${events.createdAt})), 0)::float8`,
+    })
+    .from(events)
+    .where(gt(events.id, afterId));
+  return Math.max(0, Number(row?.seconds ?? 0));
+}

@@ -134,3 +134,14 @@ export async function releaseAllLeases(db: DbOrTx): Promise<void> {
 export async function pruneFinishedJobs(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.state, 'done'), lte(jobs.finishedAt, before)));
 }
+
+export type JobState = (typeof jobs.state.enumValues)[number];
+
+/** How many jobs are queued, running and failed, per kind (finished ones are left out). */
+export async function countJobs(db: DbOrTx): Promise<{ kind: string; state: JobState; count: number }[]> {
+  return db
+    .select({ kind: jobs.kind, state: jobs.state, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.state, ['queued', 'running', 'failed']))
+    .groupBy(jobs.kind, jobs.state);
+}

@@ -11,8 +11,11 @@ export interface AuthUser {
 /** The live session a bearer token names, or null (the auth feature provides it: features/auth). */
 export type ResolveSession = (token: string) => Promise<{ user: AuthUser; sessionId: string } | null>;
 
-/** Who may call a route (SECURITY AC-1): every route says so; finer checks are per course in services. */
-export type RouteAuth = 'public' | 'user';
+/**
+ * Who may call a route (SECURITY AC-1): every route says so; finer checks are per course in services.
+ * 'token': the route checks a bearer token of its own (GET /metrics), which is never read as a session.
+ */
+export type RouteAuth = 'public' | 'user' | 'token';
 
 /** One registered route and the policy it declared (undefined: it forgot to). */
 export interface RoutePolicy {
@@ -58,6 +61,7 @@ export function registerAuth(app: FastifyInstance, resolveSession: ResolveSessio
   });
 
   app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config.auth === 'token') return;
     const header = req.headers.authorization;
     if (header !== undefined) {
       const token = BEARER.exec(header)?.[1];
