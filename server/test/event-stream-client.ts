@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import type { StreamEvent } from '@lectern/shared';
 
 export interface ReceivedEvent {
@@ -16,7 +17,7 @@ export interface EventStreamClient {
   close(): void;
 }
 
-/** Reads `GET /api/events` the way the web app does: fetch with the bearer header, SSE parsed by hand. */
+/** Reads `GET /api/events` the way the web app does: fetch with the bearer header, eventsource-parser. */
 export async function openEventStream(
   baseUrl: string,
   options: { token?: string; videoId?: string; lastEventId?: string; headers?: Record<string, string> } = {},
@@ -36,32 +37,18 @@ export async function openEventStream(
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
 
+  const parser = createParser({
+    onEvent({ id, event = 'message', data }) {
+      if (data === '') return; // the stream's opening position: an id, and no event
+      events.push({ id: id ?? null, event, data: JSON.parse(data) as StreamEvent });
+      notify();
+    },
+  });
   const ended = (async () => {
     if (!res.ok || !res.body) return;
     const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            const colon = line.indexOf(':');
-            if (colon <= 0) continue; // comments (heartbeats) and blank lines
-            fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-          }
-          if (!fields.has('data')) continue;
-          events.push({
-            id: fields.get('id') ?? null,
-            event: fields.get('event') ?? 'message',
-            data: JSON.parse(fields.get('data')!) as StreamEvent,
-          });
-          notify();
-        }
-      }
+      for await (const chunk of res.body) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
     } catch {
       // aborted by close()
     }

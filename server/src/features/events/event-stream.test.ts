@@ -69,6 +69,6 @@ describe('EventStream', () => {
   it('tells a client that starts from now where it starts', () => {
     const { res, chunks } = capturingResponse();
     new EventStream(res, null, everyone, 41, () => undefined).resume([], 1, true);
-    expect(chunks).toEqual(['id: 41\n\n']);
+    expect(chunks).toEqual(['id: 41\ndata\n\n']);
   });
 });

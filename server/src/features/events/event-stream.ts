@@ -49,11 +49,12 @@ export class EventStream {
 
   /**
    * Sends the missed events (Last-Event-ID), then what arrived meanwhile, in id order. A stream that
-   * starts from now first tells the client where it starts (an `id:` line without data), so that even
-   * its first reconnect resumes without a gap.
+   * starts from now first tells the client where it starts (an `id:` line with empty data), so that even
+   * its first reconnect resumes without a gap. The empty `data` line makes it a message: parsers such as
+   * eventsource-parser 3 report an id only with a message, and the web app ignores empty data.
    */
   resume(backlog: StoredEvent[], now: number, announce: boolean): void {
-    if (announce) this.write(`id: ${this.cursor}\n\n`);
+    if (announce) this.write(`id: ${this.cursor}\ndata\n\n`);
     const held = this.paused ?? [];
     this.paused = null;
     for (const event of [...backlog, ...held]) this.deliver(event, now);

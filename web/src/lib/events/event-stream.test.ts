@@ -1,12 +1,11 @@
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SseMessage } from './sse-parser';
-import { backoffMs, runEventStream } from './event-stream';
+import { type SseMessage, backoffMs, runEventStream } from './event-stream';
 
 // A real HTTP server on loopback plays the events endpoint; each test scripts what every connection gets.
 
-type Script = (res: ServerResponse, request: IncomingHttpHeaders, index: number) => void;
+type Script = (res: ServerResponse, request: IncomingHttpHeaders, index: number) => unknown;
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {
@@ -22,7 +21,7 @@ async function serve(script: Script) {
   const requests: IncomingHttpHeaders[] = [];
   const server = createServer((req, res) => {
     requests.push(req.headers);
-    script(res, req.headers, requests.length - 1);
+    void script(res, req.headers, requests.length - 1);
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,15 +66,33 @@ describe('runEventStream', () => {
     expect(requests[1]!['last-event-id']).toBe('2');
   });
 
-  it('resumes from an id sent without an event (the stream position at open)', async () => {
+  it('resumes from the position a stream opens with (an id with empty data), which is no message', async () => {
     const { url, requests } = await serve((res, _h, i) => {
       sse(res);
-      if (i === 0) res.end('retry: 3000\nid: 10\n\n');
+      if (i === 0) res.end('retry: 3000\nid: 10\ndata\n\n');
       else res.write('id: 11\nevent: a\ndata: d\n\n');
     });
     const log = await run(url, (l) => l.includes('11:a:d'));
     expect(log).toEqual(['open', 'drop', 'open(resumed)', '11:a:d']);
     expect(requests[1]!['last-event-id']).toBe('10');
+  });
+
+  it('puts together an event split across chunks anywhere, with several data lines and CR LF ends', async () => {
+    const stream =
+      'id: 7\r\nevent: a\r\ndata: {"first":\r\ndata: "line"}\r\n\r\n: ping\n\nid: 8\nevent: b\ndata: y\n\n';
+    // Cut between a CR and its LF, inside a field name, inside a value and between the two blank-line ends.
+    const cuts = [3, 6, 14, 20, 35, 47, 48, 49, 50, 58];
+    const { url } = await serve(async (res) => {
+      sse(res);
+      let from = 0;
+      for (const cut of [...cuts, stream.length]) {
+        res.write(stream.slice(from, cut));
+        from = cut;
+        await new Promise((r) => setTimeout(r, 5)); // pace the writes so that they arrive as separate reads
+      }
+    });
+    const log = await run(url, (l) => l.includes('8:b:y'));
+    expect(log).toEqual(['open', '7:a:{"first":\n"line"}', '8:b:y']);
   });
 
   it('retries after a refused connection (401) and after the server is unreachable', async () => {

@@ -1,8 +1,16 @@
-import { type SseMessage, createSseParser } from './sse-parser';
-
 // Holds GET /api/events open with fetch, not EventSource: EventSource cannot send the Authorization
 // header, and a token must never go into a URL (SECURITY). On any failure it reconnects after a growing
-// delay and sends Last-Event-ID, so the server replays what was missed meanwhile.
+// delay and sends Last-Event-ID, so the server replays what was missed meanwhile. The bytes are parsed
+// by eventsource-parser (the WHATWG format, whatever the chunk boundaries), fetched beside the first
+// connection rather than with the page: the watch page's first load has a budget (about 1 KB gzip).
+
+export interface SseMessage {
+  /** The last `id:` seen on the stream so far (it carries over to later messages, as in EventSource). */
+  id: string;
+  /** `event:` of the message, 'message' when it had none. */
+  event: string;
+  data: string;
+}
 
 export interface EventStreamOptions {
   url: string;
@@ -30,6 +38,14 @@ export const backoffMs = (attempt: number): number =>
   Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.8 + Math.random() * 0.4);
 
 const SILENCE_MS = 45_000;
+
+let parserModule: Promise<typeof import('eventsource-parser')> | undefined;
+/** The parser's chunk, fetched once; a failed fetch is tried again at the next connection. */
+const loadParser = () =>
+  (parserModule ??= import('eventsource-parser').catch((error: unknown) => {
+    parserModule = undefined;
+    throw error;
+  }));
 
 export async function runEventStream(options: EventStreamOptions): Promise<void> {
   const { signal, retryDelayMs = backoffMs } = options;
@@ -64,27 +80,35 @@ async function connectOnce(
   let opened = false;
   try {
     watch();
-    const response = await fetch(options.url, {
-      headers: {
-        accept: 'text/event-stream',
-        ...options.headers(),
-        ...(lastEventId && { 'last-event-id': lastEventId }),
-      },
-      cache: 'no-store',
-      signal: connection.signal,
-    });
+    const [response, { createParser }] = await Promise.all([
+      fetch(options.url, {
+        headers: {
+          accept: 'text/event-stream',
+          ...options.headers(),
+          ...(lastEventId && { 'last-event-id': lastEventId }),
+        },
+        cache: 'no-store',
+        signal: connection.signal,
+      }),
+      loadParser(),
+    ]);
     if (!response.ok || !response.body) return false;
     opened = true;
     options.onOpen({ resumed: lastEventId !== '' });
-    const parser = createSseParser();
+    let position = lastEventId;
+    const parser = createParser({
+      onEvent({ id, event = 'message', data }) {
+        if (id !== undefined && id !== position) remember((position = id));
+        // Empty data only carries the stream's position (the server's first message): nothing to act on.
+        if (data !== '') options.onMessage({ id: position, event, data });
+      },
+    });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       watch();
       const { done, value } = await reader.read();
       if (done) break;
-      const messages = parser.push(value);
-      if (parser.lastEventId && parser.lastEventId !== lastEventId) remember(parser.lastEventId);
-      messages.forEach(options.onMessage);
+      parser.feed(value);
     }
   } catch {
     // a network failure, the silence watchdog or the caller's abort: all end this connection
