@@ -106,6 +106,23 @@ describe('job queue', () => {
     expect(ran).toEqual(['committed']);
   });
 
+  it("takes turns between fair keys: a key's one job runs before another key's later ones", async () => {
+    const q = queue();
+    const order: string[] = [];
+    q.handle<{ tag: string }>('turns', async ({ payload }) => {
+      order.push(payload.tag);
+    });
+    for (const tag of ['a1', 'a2', 'a3'])
+      await q.enqueue(testDb.database.db, 'turns', { tag }, { fairKey: 'a' });
+    await q.enqueue(testDb.database.db, 'turns', { tag: 'b1' }, { fairKey: 'b' });
+    await q.enqueue(testDb.database.db, 'turns', { tag: 'c1' }, { fairKey: 'c' });
+    await q.enqueue(testDb.database.db, 'turns', { tag: 'b2' }, { fairKey: 'b' });
+    await q.start();
+    await q.drain();
+    // Oldest first among keys never claimed, then the key claimed longest ago.
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
+
   it('runs a recurring job once at start across instances, and queues its next run', async () => {
     const runs: string[] = [];
     const [a, b] = [queue(), queue()];

@@ -39,7 +39,12 @@ export interface JobQueue {
     db: DbOrTx,
     kind: string,
     payload: unknown,
-    options?: { maxAttempts?: number; runAt?: Date },
+    options?: {
+      maxAttempts?: number;
+      runAt?: Date;
+      /** Whose work it is (default: the kind): jobs of different keys take turns at being claimed. */
+      fairKey?: string;
+    },
   ): Promise<number>;
   /** Registers the handler of a kind, with how many may run at once in this process (default 1). */
   handle<P>(kind: string, handler: JobHandler<P>, options?: { concurrency?: number }): void;
@@ -151,7 +156,13 @@ export function createJobQueue(options: {
 
   return {
     enqueue: (tx, kind, payload, opts = {}) =>
-      insertJob(tx, { kind, payload, maxAttempts: opts.maxAttempts ?? 5, runAt: opts.runAt }),
+      insertJob(tx, {
+        kind,
+        payload,
+        maxAttempts: opts.maxAttempts ?? 5,
+        runAt: opts.runAt,
+        fairKey: opts.fairKey,
+      }),
     handle(kind, handler, opts = {}) {
       registry.set(kind, {
         handler: handler as JobHandler<unknown>,

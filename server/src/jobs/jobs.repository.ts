@@ -14,9 +14,12 @@ export interface ClaimedJob {
 
 export async function insertJob(
   db: DbOrTx,
-  values: { kind: string; payload: unknown; maxAttempts: number; runAt?: Date },
+  values: { kind: string; payload: unknown; maxAttempts: number; runAt?: Date; fairKey?: string },
 ): Promise<number> {
-  const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+  const [row] = await db
+    .insert(jobs)
+    .values({ ...values, fairKey: values.fairKey ?? values.kind })
+    .returning({ id: jobs.id });
   await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
   return row!.id;
 }
@@ -31,13 +34,19 @@ const due = (kinds: string[]) =>
     ),
   );
 
+// Fair turns (issue 20): one uploader's ten conversions must not make another's one wait for all ten.
+// Among due jobs, the key with the fewest running comes first, then the key whose latest claim is oldest
+// (never claimed first), so keys take turns; within a key, oldest first. `jobs` is the outer row here.
+const runningOfKey = sql`(select count(*) from jobs r where r.fair_key = ${jobs.fairKey} and r.state = 'running')`;
+const lastClaimOfKey = sql`(select max(r.claimed_at) from jobs r where r.fair_key = ${jobs.fairKey}) nulls first`;
+
 /** Takes one due job of these kinds; SKIP LOCKED lets several instances claim side by side. */
 export async function claimJob(db: DbOrTx, kinds: string[], leaseMs: number): Promise<ClaimedJob | null> {
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(due(kinds))
-    .orderBy(jobs.runAt, jobs.id)
+    .orderBy(runningOfKey, lastClaimOfKey, jobs.runAt, jobs.id)
     .limit(1)
     .for('update', { skipLocked: true });
   const [row] = await db
@@ -46,6 +55,7 @@ export async function claimJob(db: DbOrTx, kinds: string[], leaseMs: number): Pr
       state: 'running',
       attempts: sql`${jobs.attempts} + 1`,
       leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      claimedAt: sql`now()`,
     })
     .where(inArray(jobs.id, next))
     .returning({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,7 +23,7 @@ export const events = pgTable(
 /**
  * Durable background work (DESIGN §11): claimed with FOR UPDATE SKIP LOCKED, so each job runs once
  * across instances; a claim is a lease that a crashed worker stops renewing, so the work is picked up
- * again after kill -9.
+ * again after kill -9. Claims take turns between fair keys (jobs.repository.ts, claimJob).
  */
 export const jobs = pgTable(
   'jobs',
@@ -30,6 +31,8 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /** Whose work it is: the uploader for a conversion, else the kind. Keys take turns at being claimed. */
+    fairKey: text('fair_key').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
@@ -38,9 +41,17 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     /** While running: the claim expires then unless the worker renews it. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When its latest run started. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.runAt),
+    index('jobs_fair_key_claimed_idx').on(t.fairKey, t.claimedAt),
+    index('jobs_running_fair_key_idx')
+      .on(t.fairKey)
+      .where(sql`${t.state} = 'running'`),
+  ],
 );

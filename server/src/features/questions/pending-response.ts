@@ -53,7 +53,7 @@ export async function answerPending(
     const response = await insertResponse(tx, { ...values, mediaSha256: null, status: 'processing' });
     await insertPendingResponse(tx, processingId, response.id, question.id);
     await updateQuestion(tx, question.id, { pendingResponseId: response.id, status: 'processing' });
-    await enqueueProcessing(deps, tx, processingId);
+    await enqueueProcessing(deps, tx, processingId, values.posterId);
     await emitQuestionEvent(tx, 'question.status', current, {
       public: false,
       extra: { status: 'processing' },

@@ -46,7 +46,7 @@ export async function addUploadedVideo(
   return deps.db
     .transaction(async (tx) => {
       const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title, uploaderId);
-      await enqueueProcessing(deps, tx, ingested.processingId);
+      await enqueueProcessing(deps, tx, ingested.processingId, uploaderId);
       await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId: video.id });
       return video;
     })

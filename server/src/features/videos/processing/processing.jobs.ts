@@ -18,10 +18,19 @@ interface ProcessPayload {
 
 const running = new WeakMap<AppDeps, Map<string, AbortController>>();
 
-/** Queues the conversion of entry `processingId` in the caller's transaction. */
-export async function enqueueProcessing(deps: AppDeps, tx: DbOrTx, processingId: string): Promise<void> {
+/**
+ * Queues the conversion of entry `processingId` in the caller's transaction. Each uploader's conversions
+ * take turns with everyone else's (issue 20: fair per uploader, docs/decisions.md).
+ */
+export async function enqueueProcessing(
+  deps: AppDeps,
+  tx: DbOrTx,
+  processingId: string,
+  uploaderId: string | null,
+): Promise<void> {
   await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { processingId } satisfies ProcessPayload, {
     maxAttempts: ATTEMPTS,
+    fairKey: uploaderId ? `uploader:${uploaderId}` : undefined,
   });
 }
 
