@@ -11,14 +11,8 @@ import {
 
 // Rollups of usage_events that the usage reports read instead of the raw log (issue 14). A trigger on
 // usage_events keeps them current in the inserting transaction; the functions behind it are in migrations
-// 0011_usage_rollups and 0012_watched_from_progress (see docs/decisions.md, "Usage reports from rollups"
-// and "Engagement counts what was watched").
-
-/** Per video: the furthest position any event reported, the duration's stand-in when none is stored. */
-export const usageVideos = pgTable('usage_videos', {
-  videoId: uuid('video_id').primaryKey(),
-  furthestPosition: real('furthest_position'),
-});
+// 0011_usage_rollups, 0012_watched_from_progress and 0016_drop_usage_videos (see docs/decisions.md,
+// "Usage reports from rollups" and "Engagement counts what was watched").
 
 /**
  * Per (video, signed-in user). Student activity: first and last event, latest playback event, latest rate.

@@ -155,8 +155,7 @@ describe('usage reports from rollups', () => {
 
   it('answer the same after the migration’s backfill rebuilds them from the log', async () => {
     await t.db.execute(sql`delete from usage_video_users`);
-    await t.db.execute(sql`delete from usage_videos`);
-    // The backfill statement of migration 0011_usage_rollups, with the function of 0012.
+    // The backfill statement of migration 0011_usage_rollups, with the function of 0016.
     await t.db.execute(sql`SELECT usage_rollups_apply(ARRAY(SELECT id FROM usage_events))`);
     await expectSameAsRaw();
   });

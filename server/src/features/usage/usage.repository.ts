@@ -2,7 +2,7 @@ import { ACTIVE_WINDOWS_MS } from '@lectern/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-// Reports over usage_events and its rollups (usage_video_users, usage_videos). Raw SQL where a report needs
+// Reports over usage_events and its rollups (usage_video_users). Raw SQL where a report needs
 // count(distinct) filters or arrays; times come back as epoch milliseconds (float8) so PGlite and
 // node-postgres agree.
 
