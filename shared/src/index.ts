@@ -5,6 +5,7 @@ export * from './text';
 export * from './bytes';
 export * from './youtube';
 export * from './errors';
+export * from './login-challenge';
 export * from './wire';
 export * from './schemas/common';
 export * from './schemas/auth';

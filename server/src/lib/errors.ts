@@ -46,6 +46,6 @@ export const serviceUnavailable = (message: string) => new HttpError(503, 'SERVI
 export const tooMany = (message = 'Too many requests, please try again later') =>
   new HttpError(429, 'TOO_MANY_REQUESTS', message);
 
-/** A 429 that says when to come back. */
-export const retryLater = (message: string, seconds: number): HttpError =>
-  withRetryAfter(tooMany(message), seconds);
+/** A 429 that says when to come back; `details` join its body (the error handler adds them). */
+export const retryLater = (message: string, seconds: number, details?: object): HttpError =>
+  Object.assign(withRetryAfter(tooMany(message), seconds), { details });

@@ -28,7 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (wait) reply.header('retry-after', String(wait));
-      return reply.code(err.statusCode).send({ error: err.message, code: err.code } satisfies ErrorBody);
+      // What the error adds for the client to act on (a login challenge); never internals.
+      const details = (err as { details?: object }).details;
+      return reply
+        .code(err.statusCode)
+        .send({ ...details, error: err.message, code: err.code } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

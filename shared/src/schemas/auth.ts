@@ -11,9 +11,16 @@ export const SignupBody = z.strictObject({
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 
+/** A solved login challenge (shared/src/login-challenge.ts): the server's token and the solution found. */
+export const LoginChallengeSolution = z.strictObject({
+  token: z.string().max(1000),
+  solution: z.string().max(40),
+});
+
 export const LoginBody = z.strictObject({
   email: Email,
   password: z.string().min(1, VALIDATION.fillAllFields).max(1024),
+  challenge: LoginChallengeSolution.optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

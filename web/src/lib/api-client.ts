@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code: string,
+    /** The whole error body, for answers that carry more (a login challenge). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -75,7 +77,7 @@ async function read<T>(response: Response): Promise<T> {
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const body = data as Partial<ErrorBody> | undefined;
-    throw new ApiError(response.status, body?.error ?? response.statusText, body?.code ?? 'UNKNOWN');
+    throw new ApiError(response.status, body?.error ?? response.statusText, body?.code ?? 'UNKNOWN', body);
   }
   return data as T;
 }

@@ -10,6 +10,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords';
 import { badRequest, conflict, retryLater, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { loginChallenges } from './login-challenges';
 import { loginDevices } from './login-devices';
 import { LoginThrottle } from './login-throttle';
 import { sendVerificationLink } from './email-verification';
@@ -31,6 +32,31 @@ export function createAuthService(deps: AppDeps) {
   const throttle = new LoginThrottle(deps.shared.counters);
   const resetRequests = new ResetRequestLimit(deps.shared.counters);
   const devices = loginDevices(config);
+  const challenges = loginChallenges(config, deps.shared.counters);
+
+  /**
+   * Lets a held login through when it brings a solved challenge; refuses it otherwise, with a fresh
+   * challenge when this browser may pass (not a trusted device held for its own failures, nor while the
+   * account's new browsers are held). Answers for unknown addresses exactly as for known ones.
+   */
+  async function passHoldByChallenge(
+    body: LoginBody,
+    wait: number,
+    device: string | undefined,
+    now: Date,
+  ): Promise<true> {
+    const refuse = (seconds: number, details?: object) =>
+      retryLater(
+        `Too many failed logins. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+        seconds,
+        details,
+      );
+    if (device) throw refuse(wait);
+    const newBrowsersWait = await throttle.newBrowsersRetryAfterSeconds(body.email, now.getTime());
+    if (newBrowsersWait > 0) throw refuse(Math.max(wait, newBrowsersWait));
+    if (body.challenge && (await challenges.redeem(body.challenge, body.email, now))) return true;
+    throw refuse(wait, { challenge: challenges.issue(body.email, now) });
+  }
 
   async function startSession(user: UserRow): Promise<LoginAnswer> {
     const token = newToken();
@@ -63,8 +89,8 @@ export function createAuthService(deps: AppDeps) {
 
     /**
      * Checks a password under the failed-login holds. `cookies`: the request's Cookie header, whose device
-     * cookie for the account (login-devices.ts) lifts the IP and pair holds. Answers with the Set-Cookie that
-     * trusts this browser from now on.
+     * cookie for the account (login-devices.ts) lifts the IP and pair holds; without one, a solved challenge
+     * (login-challenges.ts) does. Answers with the Set-Cookie that trusts this browser from now on.
      */
     async login(
       body: LoginBody,
@@ -75,14 +101,13 @@ export function createAuthService(deps: AppDeps) {
       const user = await findUserByEmail(db, body.email);
       const device = (user && devices.trusted(cookies, user.id, now)) ?? undefined;
       const wait = await throttle.retryAfterSeconds(body.email, ip, now.getTime(), device);
-      if (wait > 0) {
-        throw retryLater(`Too many failed logins. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-      }
+      const challenged = wait > 0 && (await passHoldByChallenge(body, wait, device, now));
       const ok = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await burnPasswordCheck(body.password);
       if (!user || !ok) {
         await throttle.recordFailure(body.email, ip, now.getTime(), device);
+        if (challenged) await throttle.recordNewBrowserFailure(body.email, now.getTime());
         throw unauthorized(BAD_CREDENTIALS);
       }
       await throttle.recordSuccess(body.email, ip, device);

@@ -13,6 +13,9 @@ import type { Counters } from '../../lib/shared-state';
 // A browser that logged in to the account before (login-devices.ts, issue 20) is held neither by its IP
 // nor by its pair: its failures count for that device alone, held like a pair, so a classmate guessing
 // from the same campus IP never stops the owner, and a stolen device cookie buys no extra guesses.
+// A browser new to the account may pass the IP and pair holds with a solved challenge (login-challenges.ts);
+// the failures made so count as usual and, together for every new browser of the account, are held like
+// a pair's: guessing through challenges gets ten tries an hour, then waits as long as a held pair.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -23,6 +26,7 @@ const ADDRESS = { windowMs: 15 * MINUTE, threshold: 100, baseMs: SECOND, maxMs: 
 
 const holdOf = (key: string) => `${key}:hold`;
 const deviceKey = (device: string) => `login:device:${device}`;
+const newBrowsersKey = (email: string) => `login:new-browsers:${email.toLowerCase()}`;
 
 export class LoginThrottle {
   constructor(private readonly counters: Counters) {}
@@ -35,9 +39,18 @@ export class LoginThrottle {
   /** Seconds to wait before the next attempt, or 0 when one is allowed. `device`: a trusted browser's id. */
   async retryAfterSeconds(email: string, ip: string, now: number, device?: string): Promise<number> {
     const { pair, ip: address } = this.keys(email, ip);
-    const held = device ? [deviceKey(device)] : [pair, address];
-    const holds = await Promise.all(held.map((key) => this.counters.peek(holdOf(key), now)));
-    return Math.max(0, ...holds.map((hold) => (hold ? Math.ceil((hold.resetAt - now) / 1000) : 0)));
+    return this.waitFor(device ? [deviceKey(device)] : [pair, address], now);
+  }
+
+  /** Seconds before a browser new to the account may pass a hold by a challenge, or 0. */
+  async newBrowsersRetryAfterSeconds(email: string, now: number): Promise<number> {
+    return this.waitFor([newBrowsersKey(email)], now);
+  }
+
+  /** A wrong password sent with a solved challenge: counts for every new browser of the account. */
+  async recordNewBrowserFailure(email: string, now: number): Promise<void> {
+    const failures = await this.counters.hit(newBrowsersKey(email), PAIR.windowMs, now);
+    await this.hold(newBrowsersKey(email), failures.count - PAIR.threshold, PAIR, now);
   }
 
   async recordFailure(email: string, ip: string, now: number, device?: string): Promise<void> {
@@ -70,6 +83,11 @@ export class LoginThrottle {
   async clearAfterReset(email: string, ip: string): Promise<void> {
     const { pair, account } = this.keys(email, ip);
     await this.counters.reset(pair, holdOf(pair), account);
+  }
+
+  private async waitFor(keys: string[], now: number): Promise<number> {
+    const holds = await Promise.all(keys.map((key) => this.counters.peek(holdOf(key), now)));
+    return Math.max(0, ...holds.map((hold) => (hold ? Math.ceil((hold.resetAt - now) / 1000) : 0)));
   }
 
   /** Holds `key` for base × 2^over (at most max); nothing while the count is under the threshold. */

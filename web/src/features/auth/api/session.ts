@@ -2,8 +2,6 @@ import type { LoginAnswer, UserDto } from '@lectern/shared';
 import { api } from '../../../lib/api-client';
 
 export const fetchCurrentUser = (signal?: AbortSignal) => api<UserDto>('/api/login', { signal });
-export const postLogin = (body: { email: string; password: string }) =>
-  api<LoginAnswer>('/api/login', { method: 'POST', body });
 export const postSignup = (body: { name: string; email: string; password: string }) =>
   api<LoginAnswer>('/api/signup/', { method: 'POST', body });
 export const postLogout = () => api<void>('/api/logout', { method: 'POST' });
