@@ -1,27 +1,21 @@
 import type { QuestionDto } from '@lectern/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestionsWorld, buildQuestionsWorld } from '../src/features/questions/test/world';
-import { type TestApp, createSiblingApp, createTestApp } from './test-app';
+import { questionsWorldFixture } from '../src/features/questions/test/world';
+import { createSiblingApp } from './test-app';
 
 // Two instances on one database: what one instance caches, a change committed through the other clears
 // as soon as its event arrives (DESIGN §11), not when the cache entry would have expired. On PGlite the
 // two apps share the in-process notifications; on PostgreSQL they use LISTEN/NOTIFY.
 
 describe('caches cleared by events from another instance', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   let other: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     other = await createSiblingApp(t);
     await other.ready();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(() => other.close());
 
   it("a question asked through one instance is in the other's cached lecture list at once", async () => {
     const { adminA, studentA } = w.users;

@@ -1,10 +1,9 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestionsWorld, buildQuestionsWorld } from '../src/features/questions/test/world';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type QuestionsWorld, questionsWorldFixture } from '../src/features/questions/test/world';
 import type { TestUser } from './factories';
 import { responseSchemaOf } from './response-contract';
-import { type TestApp, createTestApp } from './test-app';
 
 // Issue 12 (low): a field a handler returns by mistake never reaches the client. For one route of each
 // family, the real answer with stray fields added at every level goes through that route's own response
@@ -103,11 +102,8 @@ const samples: Sample[] = [
 ];
 
 describe('response schemas strip stray fields', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     const track = await t.app.inject({
       method: 'PUT',
       url: `/api/captions/video/${w.VA1.id}/en?label=English`,
@@ -116,7 +112,6 @@ describe('response schemas strip stray fields', () => {
     });
     expect(track.statusCode, track.body).toBe(200);
   });
-  afterAll(() => t.close());
 
   /** The serialiser Fastify compiled for the route's answer of `status`. */
   function serializerOf(method: string, route: string, status: number) {

@@ -1,24 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { call, expectStatus } from '../../../test/calls';
-import { openEventStream } from '../../../test/event-stream-client';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type QuestionsWorld, buildQuestionsWorld } from '../questions/test/world';
+import { eventStreams } from '../../../test/fixture';
+import { questionsWorldFixture } from '../questions/test/world';
 
 // PostgreSQL only: the LISTEN connection is cut (as by a server restart) and comes back, and the
 // events committed meanwhile still reach the open streams (issue #8, SECURITY FI-5).
 
 describe('events across a lost LISTEN connection', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
+  const streams = eventStreams(t);
 
   const listenersOfThisDatabase = sql`from pg_stat_activity where application_name = 'lectern-listen' and datname = current_database()`;
   const listeners = async () =>
@@ -29,7 +21,7 @@ describe('events across a lost LISTEN connection', () => {
     ).rows;
 
   it('reconnects and catches up with what committed while it was away', async () => {
-    const admin = await openEventStream(base, { token: w.users.adminA.token });
+    const admin = await streams.open(w.users.adminA);
     const before = await listeners();
     expect(before.length).toBeGreaterThan(0);
     await t.db.execute(sql`select pg_terminate_backend(pid) ${listenersOfThisDatabase}`);
@@ -49,6 +41,5 @@ describe('events across a lost LISTEN connection', () => {
     await expect.poll(async () => (await listeners()).length).toBe(before.length);
     const after = await listeners();
     expect(after.map((r) => r.pid)).not.toEqual(before.map((r) => r.pid));
-    admin.close();
   });
 });

@@ -1,35 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { call, expectStatus } from '../../../test/calls';
-import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client';
+import { eventStreams } from '../../../test/fixture';
 import type { TestUser } from '../../../test/factories';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { events } from '../../db/schema';
 import { emit } from '../../events/outbox';
-import { type QuestionsWorld, buildQuestionsWorld } from '../questions/test/world';
+import { questionsWorldFixture } from '../questions/test/world';
 import { fixture, multipart } from '../videos/test/video-world';
 import { EVENTS_POSITION_HEADER } from './read-position';
 
 // GET /api/events over a real socket: what each reader receives, and when (issue #8).
 
 describe('GET /api/events', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  let base: string;
-  const open: EventStreamClient[] = [];
-  const stream = async (who: TestUser | null, options: { videoId?: string; lastEventId?: string } = {}) => {
-    const client = await openEventStream(base, { token: who?.token, ...options });
-    open.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterEach(() => open.splice(0).forEach((c) => c.close()));
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
+  const streams = eventStreams(t);
+  const stream = streams.open;
 
   const ask = async (who: TestUser, question = 'Why does aliasing fold frequencies?') => {
     const res = await call(t, 'POST', '/api/questions', {
@@ -55,13 +40,15 @@ describe('GET /api/events', () => {
   };
 
   it('refuses a bad token with 401 in the normal error body, and anonymous callers with nothing to follow', async () => {
-    const bad = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    const bad = await fetch(`${streams.base}/api/events`, {
+      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+    });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({ error: expect.any(String), code: 'UNAUTHORIZED' });
-    expect((await fetch(`${base}/api/events`)).status).toBe(401);
-    expect((await fetch(`${base}/api/events?videoId=nope`)).status).toBe(400);
+    expect((await fetch(`${streams.base}/api/events`)).status).toBe(401);
+    expect((await fetch(`${streams.base}/api/events?videoId=nope`)).status).toBe(400);
     // An unreleased lecture's video is not there for anyone but its admins (DESIGN §5.4).
-    expect((await fetch(`${base}/api/events?videoId=${w.VU.id}`)).status).toBe(404);
+    expect((await fetch(`${streams.base}/api/events?videoId=${w.VU.id}`)).status).toBe(404);
   });
 
   it('sends a new question to the course admins and its asker only', async () => {
@@ -175,8 +162,7 @@ describe('GET /api/events', () => {
     });
     expectStatus(login, 200);
     const token = login.json<{ token: string }>().token;
-    const client = await openEventStream(base, { token });
-    open.push(client);
+    const client = await stream({ token });
     expect(client.status).toBe(200);
     expectStatus(
       await t.app.inject({
@@ -188,7 +174,7 @@ describe('GET /api/events', () => {
     );
     // At once, not at the next refresh (issue 22).
     await client.ended;
-    expect(t.app.eventStreams.size).toBeLessThanOrEqual(open.length - 1);
+    expect(t.app.eventStreams.size).toBe(0); // it was the only stream this test opened
   });
 
   it("tells a course's members and admins of course and playlist changes, and nobody else", async () => {

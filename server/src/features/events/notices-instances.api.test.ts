@@ -4,27 +4,21 @@ import type { JoinRoomResponse } from '@lectern/shared';
 import { call, expectStatus } from '../../../test/calls';
 import { openEventStream } from '../../../test/event-stream-client';
 import { seedQuestion } from '../../../test/seed';
-import { type TestApp, createSiblingApp, createTestApp } from '../../../test/test-app';
-import { type QuestionsWorld, buildQuestionsWorld } from '../questions/test/world';
+import { createSiblingApp } from '../../../test/test-app';
+import { questionsWorldFixture } from '../questions/test/world';
 
 // Ephemeral notices reach every instance (issue 20, 22): a signal posted to one instance reaches the
 // addressee's stream on another, and a session revoked on one ends its streams on the other at once.
 
 describe('notices across two instances on one database', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   let sibling: FastifyInstance;
   let siblingBase: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     sibling = await createSiblingApp(t);
     siblingBase = await sibling.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await sibling.close();
-    await t.close();
-  });
+  afterAll(() => sibling.close());
 
   it("carries a signal posted to one instance to the addressee's stream on the other", async () => {
     const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {

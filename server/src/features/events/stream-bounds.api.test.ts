@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DuplicateLectureAnswer, QuestionDto } from '@lectern/shared';
 import { call, expectStatus } from '../../../test/calls';
-import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client';
-import { type TestUser, createUser } from '../../../test/factories';
+import { eventStreams } from '../../../test/fixture';
+import { createUser } from '../../../test/factories';
 import { seedCourse, seedCourseAdmin } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { audienceOfLectures, courseAudience } from '../../events/domain-event';
 import { emit } from '../../events/outbox';
-import { type QuestionsWorld, buildQuestionsWorld } from '../questions/test/world';
+import { questionsWorldFixture } from '../questions/test/world';
 import { REPLAYS_PER_MINUTE, REPLAY_LIMIT } from './replay';
 import { DEFAULT_STREAM_LIMITS } from './stream-limits';
 
@@ -20,18 +19,9 @@ const TOTAL_STREAMS = 14;
 const WAIT_MS = 15_000;
 
 describe('GET /api/events under abuse', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  let base: string;
-  const open: EventStreamClient[] = [];
-  const stream = async (
-    who: TestUser | null,
-    options: { videoId?: string; lastEventId?: string } = {},
-  ): Promise<EventStreamClient> => {
-    const client = await openEventStream(base, { token: who?.token, ...options });
-    open.push(client);
-    return client;
-  };
+  const { t, w } = questionsWorldFixture({ app: { env: { MAX_EVENT_STREAMS: String(TOTAL_STREAMS) } } });
+  const streams = eventStreams(t);
+  const stream = streams.open;
   const lastId = () => String(t.app.deps.events.lastId());
   const emitted = async (events: Parameters<typeof emit>[1][]) => {
     await t.db.transaction(async (tx) => {
@@ -40,16 +30,10 @@ describe('GET /api/events under abuse', () => {
     await t.settle();
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { MAX_EVENT_STREAMS: String(TOTAL_STREAMS) } });
-    w = await buildQuestionsWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
   afterEach(async () => {
-    open.splice(0).forEach((c) => c.close());
+    streams.closeAll();
     await expect.poll(() => t.app.eventStreams.size, { timeout: WAIT_MS }).toBe(0);
   });
-  afterAll(() => t.close());
 
   it("replays to an anonymous follower only its video's answers", async () => {
     const from = lastId();
@@ -123,14 +107,14 @@ describe('GET /api/events under abuse', () => {
   it('limits the streams of one user, then of the whole instance with 503 and Retry-After', async () => {
     for (let i = 0; i < DEFAULT_STREAM_LIMITS.perUser; i++)
       expect((await stream(w.users.adminA)).status).toBe(200);
-    const refused = await fetch(`${base}/api/events`, { headers: w.users.adminA.auth });
+    const refused = await fetch(`${streams.base}/api/events`, { headers: w.users.adminA.auth });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 
     while (t.app.eventStreams.size < TOTAL_STREAMS)
       expect((await stream(null, { videoId: w.VA1.id })).status).toBe(200);
-    const full = await fetch(`${base}/api/events`, { headers: w.users.studentA.auth });
+    const full = await fetch(`${streams.base}/api/events`, { headers: w.users.studentA.auth });
     expect(full.status).toBe(503);
     expect(await full.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -1,27 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { MEDIA, type QuestionDto, type VideoAnswerDto, type VideoResponseAnswer } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { responses } from '../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
 import { heldFfmpeg } from '../videos/test/held-ffmpeg';
 import { fixture, multipart, processingDone } from '../videos/test/video-world';
 import { ANSWER_FAILED_SUBJECT } from './questions.mail';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 // Issue 9: an answer video that needs converting puts its question in the spec's `processing` status;
 // nobody but the course's admins learns of it until it is ready; answering again while it is processed
 // overwrites it; once ready it is the question's response and plays as a fast-start MP4.
 
 describe('answer videos that need processing', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
   const ffmpeg = heldFfmpeg();
-  beforeAll(async () => {
-    t = await createTestApp({ env: { FFMPEG_PATH: ffmpeg.path } });
-    w = await buildQuestionsWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture({ app: { env: { FFMPEG_PATH: ffmpeg.path } } });
 
   const answer = async (name: string) => {
     const body = multipart(

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuplicateLectureAnswer, LectureDto, QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
 import { createUser, type TestUser } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
 import { meetings } from '../../db/schema';
 import { seedCourse, seedCourseAdmin, seedCourseMember, seedQuestion } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 // Issue 12, items 3, 4 and 10: course ids are join codes and never leave their course; askers and the
 // actions on their questions stay in the course they asked in, across concurrent and duplicate copies;
@@ -20,8 +19,7 @@ const dates = {
 };
 
 describe('course boundaries of questions, videos and joins', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   /** Course T: adminA duplicated LA into it concurrently (LT) and as a copy (LD); Tina co-runs it. */
   let T: { id: string };
   let adminT: TestUser;
@@ -30,8 +28,6 @@ describe('course boundaries of questions, videos and joins', () => {
   let LD: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     adminT = await createUser(t.app, { name: 'Tina AdminT' });
     studentT = await createUser(t.app, { name: 'Toby StudentT' });
     T = await seedCourse(t.db, w.users.adminA.id, { name: 'Private course T' });
@@ -54,7 +50,6 @@ describe('course boundaries of questions, videos and joins', () => {
     LT = await duplicate('concurrent');
     LD = await duplicate('duplicate');
   });
-  afterAll(() => t.close());
 
   const videoAs = async (who: TestUser | null, query = '') => {
     const res = await call(t, 'GET', `/api/upload/${w.VA1.id}${query}`, { as: who });

@@ -11,9 +11,9 @@ import {
   seedResponse,
   seedVideo,
 } from '../../../test/seed';
-import { type TestApp, createSiblingApp, createTestApp } from '../../../test/test-app';
+import { createSiblingApp } from '../../../test/test-app';
 import { mediaUrls } from '../../lib/media-urls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 // The 7 s poll served from a shared snapshot plus each caller's own memberships and votes (issue 14):
 // unchanged polls are 304 without reading the database, every change shows, nothing of one caller
@@ -22,8 +22,7 @@ import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
 const HOUR = 3_600_000;
 
 describe('GET /api/questions/lecture-questions/:lectureId from the shared snapshot', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   let other: FastifyInstance;
   let plain: TestUser;
   const url = () => `/api/questions/lecture-questions/${w.LA.id}`;
@@ -43,17 +42,12 @@ describe('GET /api/questions/lecture-questions/:lectureId from the shared snapsh
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     plain = await createUser(t.app, { name: 'Pat Plain' });
     await seedCourseMember(t.db, w.A.id, plain.id);
     other = await createSiblingApp(t);
     await other.ready();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(() => other.close());
 
   it('answers an unchanged poll 304 reading nothing, not even the session', async () => {
     const etag = await etagOf(w.users.studentA2);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../../test/calls';
 import { type TestUser, createUser } from '../../../test/factories';
 import { seedCourseMember, seedQuestion, seedResponse } from '../../../test/seed';
-import { type TestApp, createSiblingApp, createTestApp } from '../../../test/test-app';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { createSiblingApp } from '../../../test/test-app';
+import { questionsWorldFixture } from './test/world';
 
 // The lecture questions kept with their codings (issue 27): an ETag names one answer, whose Brotli and
 // gzip bytes are made once and are the same on every instance; a change committed anywhere gives every
@@ -20,8 +20,7 @@ const DECODE = {
 };
 
 describe('lecture questions sent from kept representations', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  const { t, w } = questionsWorldFixture();
   let other: FastifyInstance;
   let plain: TestUser;
   const url = () => `/api/questions/lecture-questions/${w.LA.id}`;
@@ -49,8 +48,6 @@ describe('lecture questions sent from kept representations', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
     plain = await createUser(t.app, { name: 'Pat Plain' });
     await seedCourseMember(t.db, w.A.id, plain.id);
     // Enough answered questions for an answer worth compressing.
@@ -65,10 +62,7 @@ describe('lecture questions sent from kept representations', () => {
     other = await createSiblingApp(t);
     await other.ready();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(() => other.close());
 
   it('one ETag comes with the same bytes in each coding, on both instances, asked at once', async () => {
     // A student who shares the class's answer, and one whose answer is theirs alone (their own questions).

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionDto, VideoWithQuestionsDto } from '@lectern/shared';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { seedLecture, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
 import { call, expectStatus } from '../../../test/calls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -11,13 +10,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const ids = (list: QuestionDto[]) => list.map((q) => q.id).sort();
 
 describe('question lists and the video with its questions', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
 
   describe('GET /api/upload/:videoId', () => {
     it('anonymous: 200 with answered questions only, no identities, no votes map entries', async () => {

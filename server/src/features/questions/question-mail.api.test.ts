@@ -3,12 +3,11 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
-import { createMailer } from '../../lib/mailer';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { type Mailer, createMailer } from '../../lib/mailer';
 import type { TestUser } from '../../../test/factories';
 import { fixture, multipart } from '../videos/test/video-world';
 import { call, expectStatus } from '../../../test/calls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 import { VERIFICATION_SUBJECT } from '../auth/email-verification';
 
 interface Received {
@@ -46,12 +45,12 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: R
 }
 
 describe('e-mail notifications through a real SMTP server', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
+  // The SMTP server starts before the app and stops after it (hooks registered first run first, and last).
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let mailer: Mailer;
   beforeAll(async () => {
     smtp = await startSmtp();
-    const mailer = createMailer(
+    mailer = createMailer(
       {
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         outboxDir: '/nonexistent',
@@ -59,13 +58,9 @@ describe('e-mail notifications through a real SMTP server', () => {
       },
       pino({ level: 'silent' }),
     );
-    t = await createTestApp({ mailer });
-    w = await buildQuestionsWorld(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-  });
+  afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())));
+  const { t, w } = questionsWorldFixture({ app: () => ({ mailer }) });
 
   const received = async (email: string) => {
     await t.settle();

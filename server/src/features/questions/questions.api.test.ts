@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type QuestionDto, VALIDATION } from '@lectern/shared';
 import { questions, responses } from '../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
 import { createUser } from '../../../test/factories';
 import { seedCourseMember } from '../../../test/seed';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const HOUR = 3_600_000;
 
 describe('questions: ask, read, edit, delete, status', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
 
   const rowOf = async (id: string) => (await t.db.select().from(questions).where(eq(questions.id, id)))[0];
   const ask = (overrides: Record<string, unknown> = {}, as = w.users.studentA) =>

@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type QuestionDto, RESPONSE_ID_HEADER, VALIDATION, type VideoResponseAnswer } from '@lectern/shared';
 import { mediaFiles, questions, responses } from '../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import type { TestUser } from '../../../test/factories';
 import { tusMetadata } from '../videos/test/tus-requests';
 import { fixture, multipart, storedFiles } from '../videos/test/video-world';
 import { expectStatus } from '../../../test/calls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('answer videos: POST /api/upload/videoResponse and tus kind=response', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
 
   const answer = () => ({ name: 'answer.mp4', data: fixture('answer-4s.mp4') });
   const fields = (overrides: Record<string, string> = {}) => ({

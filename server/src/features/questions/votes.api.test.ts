@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { questionVotes } from '../../db/schema';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { type QuestionsWorld, buildQuestionsWorld } from './test/world';
+import { questionsWorldFixture } from './test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('PUT /api/questions/ratings/:questionId', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
 
   const url = () => `/api/questions/ratings/${w.qAnswered.id}`;
   const vote = async (who = w.users.studentA2, voteOptions = 'UP') => {

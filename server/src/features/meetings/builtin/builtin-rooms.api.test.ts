@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type JoinRoomResponse,
   ROOM_MAX_PEERS,
@@ -10,35 +10,19 @@ import {
 } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
 import { call, expectStatus } from '../../../../test/calls';
-import { type EventStreamClient, openEventStream } from '../../../../test/event-stream-client';
+import { eventStreams } from '../../../../test/fixture';
 import type { TestUser } from '../../../../test/factories';
 import { seedCourseAdmin, seedQuestion } from '../../../../test/seed';
-import { type TestApp, createTestApp } from '../../../../test/test-app';
 import { events, questions, roomPeers } from '../../../db/schema';
 import { createUser } from '../../../../test/factories';
-import { type QuestionsWorld, buildQuestionsWorld } from '../../questions/test/world';
+import { questionsWorldFixture } from '../../questions/test/world';
 
 // The built-in room's signalling through the real events stream (issue 10): who may enter, what each
 // browser receives, and that an ended room is closed to everyone.
 
 describe('built-in room signalling', () => {
-  let t: TestApp;
-  let w: QuestionsWorld;
-  let base: string;
-  const open: EventStreamClient[] = [];
-  const stream = async (who: TestUser) => {
-    const client = await openEventStream(base, { token: who.token });
-    open.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildQuestionsWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterEach(() => open.splice(0).forEach((c) => c.close()));
-  afterAll(() => t.close());
+  const { t, w } = questionsWorldFixture();
+  const stream = eventStreams(t).open;
 
   /** A live question of studentA whose room the student opened, as the question page does. */
   const liveRoom = async () => {

@@ -1,6 +1,7 @@
 import { createUser } from '../../../../test/factories';
 import { seedCourseMember, seedMedia, seedQuestion, seedResponse } from '../../../../test/seed';
 import type { TestApp } from '../../../../test/test-app';
+import { type AppFixture, type FixtureOptions, appFixture } from '../../../../test/fixture';
 import { buildWorld } from '../../../../test/world';
 
 // The shared fixture world plus what the questions tests need: a second student of A (studentA2), an
@@ -52,3 +53,7 @@ export async function buildQuestionsWorld(t: TestApp) {
     qB,
   };
 }
+
+/** The app with the questions world, for a describe block (test/fixture.ts). */
+export const questionsWorldFixture = (options?: FixtureOptions): AppFixture<QuestionsWorld> =>
+  appFixture(buildQuestionsWorld, options);
