@@ -1,7 +1,6 @@
-import { caller } from './calls';
 import { type TestUser, createUser } from './factories';
 import { seedCourse, seedCourseAdmin, seedCourseMember, seedLecture, seedVideo } from './seed';
-import { type TestApp, createTestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 // The fixture world of SECURITY §2.3, shared by the feature API tests: course A (creator adminA, co-admin
 // coAdminA, student studentA) with a released lecture LA (videos VA1, VA2) and an unreleased one LU
@@ -52,10 +51,4 @@ export async function buildWorld(t: TestApp) {
     VU,
     VB,
   };
-}
-
-/** A new test app with the world in it, and its caller: a test file's `beforeAll` (`t.close()` after all). */
-export async function worldApp() {
-  const t = await createTestApp();
-  return { t, w: await buildWorld(t), call: caller(t) };
 }

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseDto, UserCoursesAnswer } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseAdmins, courseMembers, courses, lectureMembers } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { seedCourse, seedLectureMember } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('courses API', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w, call } = worldFixture();
 
   describe('GET /api/courses/user-courses/:userId', () => {
     const url = (id: string) => `/api/courses/user-courses/${id}`;

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseMembers, lectureMembers } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { seedLecture } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 
 describe('joining courses and lectures', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w, call } = worldFixture();
 
   const isMember = async (courseId: string, userId: string) =>
     (

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
 import {
   FIXTURES_DIR,
@@ -14,20 +14,14 @@ import {
   seedResponse,
   seedVideo,
 } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
 import { appendToPlaylist } from './lectures.repository';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 // Removing videos, deleting lectures and courses, and the cleanup that follows (DESIGN §4).
 
 describe('playlist edits and deletions', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w, call } = worldFixture();
 
   const rowsOf = async (videoIds: string[]) => ({
     videos: await t.db.select().from(videos).where(inArray(videos.id, videoIds)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lectureVideos, lectures, questionVotes, questions, videos } from '../../db/schema';
 import {
   seedCourse,
@@ -10,24 +10,19 @@ import {
   seedResponse,
   seedVideo,
 } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
-import { type Caller, call as callWith } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { call as callWith } from '../../../test/calls';
+import { worldFixture } from '../../../test/fixture';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 describe('POST /api/lectures/duplicate', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
+  const { t, w, call } = worldFixture();
   /** Course T, also administered by adminA: the target of the duplicates. */
   let T: { id: string };
   let media: string;
   beforeAll(async () => {
-    ({ t, w, call } = await worldApp());
     T = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
     media = await seedMedia(t.db, t.media);
   });
-  afterAll(() => t.close());
 
   const url = '/api/lectures/duplicate';
   const payload = (over: object = {}) => ({

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseLecturesAnswer, LectureDto, LectureVideoItem } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lectures, videos } from '../../db/schema';
 import { seedLecture, seedMedia, seedVideo } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 import { courseSnapshot } from '../../../test/course-snapshot';
 
 const HOUR = 3_600_000;
 
 describe('lectures API', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w, call } = worldFixture();
 
   describe('GET /api/lectures/courseLectures/:courseId', () => {
     const url = (id: string) => `/api/lectures/courseLectures/${id}`;

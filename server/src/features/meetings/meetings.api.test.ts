@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { QuestionDto, StartMeetingAnswer } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, meetings } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
 import type { TestUser } from '../../../test/factories';
-import type { TestApp } from '../../../test/test-app';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 import { meetingsServiceOf } from './meetings.registry';
 import { closeOverdueRooms } from './room-lifetime';
 
@@ -16,10 +15,7 @@ import { closeOverdueRooms } from './room-lifetime';
 const HOUR = 3_600_000;
 
 describe('live rooms (built-in provider)', () => {
-  let t: TestApp;
-  let w: World;
-  beforeAll(async () => ({ t, w } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w } = worldFixture();
 
   async function askLive(): Promise<string> {
     const res = await call(t, 'POST', '/api/questions', {

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActiveUserCounts, Engagement } from '@lectern/shared';
 import { PLAYBACK_NEEDS_VIDEO } from './event-scope';
 import { usageEvents, videos } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { seedQuestion, seedVideo } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 
 // Issue 12, item 9: usage events only for what the caller may watch, positions inside the video, and
 // no anonymous or outside viewer in an unreleased lecture's "currently watching".
 
 describe('POST /api/logging/log checks what the event names', () => {
-  let t: TestApp;
-  let w: World;
-  beforeAll(async () => ({ t, w } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w } = worldFixture();
 
   const log = (who: TestUser | null, body: object) => {
     const pageURL = `/video/x#${randomUUID()}`;
