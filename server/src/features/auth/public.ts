@@ -1,5 +1,5 @@
-// What other features may use of auth (the import-boundary rule in eslint.config.js keeps them out of its
-// repositories): finding users by id or e-mail, the account page's updates, revoking sessions, proving
+// What other features may use of auth (the boundary rule, scripts/eslint-server-boundaries.js, admits no
+// other file of it): finding users by id or e-mail, the account page's updates, revoking sessions, proving
 // addresses.
 export { deleteUserSessions } from './sessions.repository';
 export { forgetSessionsOf } from './session-cache';

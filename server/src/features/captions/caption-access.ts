@@ -2,7 +2,7 @@ import type { CaptionOwner } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { requireVideoAdmin, requireVisibleVideo } from '../access/access.service';
+import { requireVideoAdmin, requireVisibleVideo } from '../access/public';
 import { videosAnsweredBy } from './captions.repository';
 
 // Captions follow their video (issue 13): whoever may watch a lecture video may read its captions (404

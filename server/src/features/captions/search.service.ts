@@ -1,7 +1,7 @@
 import type { SearchHitDto } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
-import { requireCourseMember } from '../access/access.service';
+import { requireCourseMember } from '../access/public';
 import { toSearchHit } from './search.mapper';
 import { type RawHit, type VisibleVideo, searchVideos, visibleVideos } from './search.repository';
 

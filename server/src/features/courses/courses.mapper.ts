@@ -1,5 +1,5 @@
 import type { CourseAdminDto, CourseSummaryDto, JoinedLectureDto } from '@lectern/shared';
-import type { LectureRow } from '../access/access.repository';
+import type { LectureRow } from '../access/public';
 import type { CourseSummaryRow } from './courses.repository';
 
 export const toCourseSummary = (course: CourseSummaryRow): CourseSummaryDto => ({

@@ -8,7 +8,7 @@ import {
   lectureVideos,
   lectures,
 } from '../../db/schema';
-import type { CourseRow, LectureRow } from '../access/access.repository';
+import type { CourseRow, LectureRow } from '../access/public';
 
 export async function insertCourse(
   db: DbOrTx,

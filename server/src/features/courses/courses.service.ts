@@ -7,11 +7,21 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type CourseRow, adminsOfCourse } from '../access/access.repository';
-import { type Role, isReleased, requireCourseAdmin, requireCourseMember } from '../access/access.service';
-import { lecturesOfCourse, playlistsOf } from '../lectures/public';
+import {
+  type CourseRow,
+  adminsOfCourse,
+  type Role,
+  isReleased,
+  requireCourseAdmin,
+  requireCourseMember,
+} from '../access/public';
 import { emitCourseChanged } from '../../events/catalog-events';
-import { deleteOrphanedVideos, removeUnreferencedMedia } from '../lectures/orphans';
+import {
+  lecturesOfCourse,
+  playlistsOf,
+  deleteOrphanedVideos,
+  removeUnreferencedMedia,
+} from '../lectures/public';
 import {
   coursesAdministeredBy,
   coursesJoinedBy,

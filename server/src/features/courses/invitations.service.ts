@@ -9,8 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { notFound, retryLater } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { isCourseAdmin } from '../access/access.repository';
-import { requireCourseAdmin } from '../access/access.service';
+import { isCourseAdmin, requireCourseAdmin } from '../access/public';
 import { findUserByEmail, findUserById } from '../auth/public';
 import { emitCourseChanged } from '../../events/catalog-events';
 import { addCourseAdmin, dropStudentMemberships } from './courses.repository';

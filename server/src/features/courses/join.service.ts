@@ -18,8 +18,8 @@ import {
   isCourseAdmin,
   isCourseMember,
   isLectureMember,
-} from '../access/access.repository';
-import { isReleased } from '../access/access.service';
+  isReleased,
+} from '../access/public';
 import { playlistsOf } from '../lectures/public';
 import { addCourseMember, addLectureMember } from './courses.repository';
 import { JoinThrottle } from './join-throttle';

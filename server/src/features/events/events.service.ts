@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { ReaderScope } from '../../events/delivery';
 import { unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { requireVisibleVideo } from '../access/access.service';
+import { requireVisibleVideo } from '../access/public';
 import { membershipsOf } from './reader-scope.repository';
 
 /**

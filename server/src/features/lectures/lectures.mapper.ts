@@ -1,6 +1,5 @@
 import type { CourseLectureDto, LectureDto } from '@lectern/shared';
-import type { LectureRow } from '../access/access.repository';
-import { isReleased } from '../access/access.service';
+import { type LectureRow, isReleased } from '../access/public';
 import type { LectureCardMedia } from './lectures.repository';
 
 /** A lecture on the wire (SPEC §3): both id and _id, dates as ISO 8601, videos in playlist order. */

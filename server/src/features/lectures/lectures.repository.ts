@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type VideoRow, courses, lectureVideos, lectures, videos } from '../../db/schema';
-import type { LectureRow } from '../access/access.repository';
+import type { LectureRow } from '../access/public';
 
 export type LectureInsert = Omit<typeof lectures.$inferInsert, 'id' | 'createdAt'>;
 export type LectureDates = Pick<

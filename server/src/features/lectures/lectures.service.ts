@@ -10,15 +10,16 @@ import type { Tx } from '../../db/client';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type LectureRow, adminsOfCourse } from '../access/access.repository';
 import {
+  type LectureRow,
+  adminsOfCourse,
   courseRole,
   isReleased,
   requireCourseAdmin,
   requireCourseMember,
   requireLectureAdmin,
   requireVisibleLecture,
-} from '../access/access.service';
+} from '../access/public';
 import {
   courseName,
   deleteLectureRow,

@@ -1,5 +1,7 @@
-// What other features may use of lectures (the import-boundary rule in eslint.config.js keeps them out
-// of its repository): a course lists its lectures, videos are placed in playlists, joins find the first
-// video; videos remove from playlists through the lectures service's rule.
+// What other features may use of lectures (the boundary rule, scripts/eslint-server-boundaries.js, admits
+// no other file of it): a course lists its lectures, videos are placed in playlists, joins find the first
+// video; videos remove from playlists through the lectures service's rule; whoever deletes a video or an
+// answer removes the media nothing references any more.
 export { appendToPlaylist, lecturesOfCourse, playlistsOf, videosOfLecture } from './lectures.repository';
 export { createLecturesService } from './lectures.service';
+export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './orphans';

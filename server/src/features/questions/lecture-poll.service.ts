@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { findLecture } from '../access/access.repository';
-import { isReleased, lectureRoleIn } from '../access/access.service';
+import { findLecture, isReleased, lectureRoleIn } from '../access/public';
 import { mediaUrlPeriod } from '../../lib/media-urls';
 import type { Representation } from '../../lib/representation';
 import { RepresentationCache } from '../../lib/representation-cache';

@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import { QuestionDto, type VoteOption } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { Representation } from '../../lib/representation';
-import {
-  type CallerCourses,
-  type LectureRow,
-  NO_COURSES,
-  visibleCourseId,
-} from '../access/access.repository';
+import { type CallerCourses, type LectureRow, NO_COURSES, visibleCourseId } from '../access/public';
 import type { QuestionRow } from './question-list.query';
 import { courseOf, seesAsker, toQuestionDto, whoAskedOf } from './questions.mapper';
 

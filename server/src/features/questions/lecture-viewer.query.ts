@@ -9,7 +9,7 @@ import {
   questionVotes,
   questions,
 } from '../../db/schema';
-import type { CallerCourses } from '../access/access.repository';
+import type { CallerCourses } from '../access/public';
 
 /** What one caller's poll of a lecture adds to the shared list: their courses, and their votes there. */
 export interface LectureViewerRow {

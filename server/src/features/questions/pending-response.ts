@@ -3,9 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { mediaProcessing, questions, responses } from '../../db/schema';
-import type { ProcessingTarget } from '../videos/processing/processing.job';
-import { insertPendingResponse } from '../videos/processing/processing.repository';
-import { cancelProcessing, enqueueProcessing } from '../videos/processing/processing.jobs';
+import {
+  type ProcessingTarget,
+  insertPendingResponse,
+  cancelProcessing,
+  enqueueProcessing,
+} from '../videos/public';
 import { emitQuestionEvent } from './question-events';
 import { makeResponseCurrent } from './answer-question';
 import { mailAnswerFailed } from './questions.mail';

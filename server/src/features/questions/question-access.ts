@@ -1,8 +1,15 @@
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type LectureRow, findLecture, isCourseAdmin } from '../access/access.repository';
-import { type Role, type VideoAccess, lectureRole, requireVisibleVideo } from '../access/access.service';
+import {
+  type LectureRow,
+  findLecture,
+  isCourseAdmin,
+  type Role,
+  type VideoAccess,
+  lectureRole,
+  requireVisibleVideo,
+} from '../access/public';
 import { type QuestionRecord, findQuestion } from './questions.repository';
 
 // A question belongs to a video, so every lecture holding the video (concurrent copies included) shows

@@ -2,8 +2,7 @@ import type { EventType } from '@lectern/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emit } from '../../events/outbox';
 import { type Audience, type EventPayload, audienceOfLectures } from '../../events/domain-event';
-import { findLecture } from '../access/access.repository';
-import { videoAudience } from '../access/access.service';
+import { findLecture, videoAudience } from '../access/public';
 import type { QuestionRecord } from './questions.repository';
 
 type AudienceQuestion = Pick<QuestionRecord, 'videoId' | 'askerId' | 'lectureId'>;

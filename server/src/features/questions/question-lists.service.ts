@@ -8,10 +8,9 @@ import {
   belongsToLecture,
   coursesOfUser,
   visibleCourseId,
-} from '../access/access.repository';
-import { requireCourseMember } from '../access/access.service';
-import { toVideoDto } from '../videos/video.mapper';
-import { findVideo } from '../videos/public';
+  requireCourseMember,
+} from '../access/public';
+import { findVideo, toVideoDto } from '../videos/public';
 import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionContext,

@@ -1,7 +1,7 @@
 import type { QuestionDto, VoteOption, WhoAsked } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { type CallerCourses, visibleCourseId } from '../access/access.repository';
-import { videoSourceOf } from '../videos/video.mapper';
+import { type CallerCourses, visibleCourseId } from '../access/public';
+import { videoSourceOf } from '../videos/public';
 import type { QuestionRow } from './question-list.query';
 
 const ANONYMOUS = 'anonymous';

@@ -28,9 +28,12 @@ import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
-import { receiveSingleFile, registerMultipart } from '../videos/multipart';
-import { registerProcessingTarget } from '../videos/processing/processing.job';
-import { registerUploadKind } from '../videos/uploads/upload-kinds';
+import {
+  receiveSingleFile,
+  registerMultipart,
+  registerProcessingTarget,
+  registerUploadKind,
+} from '../videos/public';
 import { registerAnswerImport } from './answer-import';
 import { responseTarget } from './pending-response';
 import { LectureQuestionsCache } from './lecture-questions.cache';

@@ -1,6 +1,6 @@
 import { RESPONSE_ID_HEADER, VideoResponseFields } from '@lectern/shared';
 import { badRequest } from '../../lib/errors';
-import type { UploadKind } from '../videos/uploads/upload-kinds';
+import type { UploadKind } from '../videos/public';
 import type { createResponsesService } from './responses.service';
 
 // kind=response: Upload-Metadata questionID (and title). The final PATCH answers with the new response's

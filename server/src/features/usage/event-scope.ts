@@ -2,7 +2,7 @@ import type { LogEntryBody } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { requireVisibleLecture, requireVisibleVideo } from '../access/access.service';
+import { requireVisibleLecture, requireVisibleVideo } from '../access/public';
 import { PLAYBACK_ACTIONS, questionVideo, videoDuration } from './usage.repository';
 
 // A usage event counts in a course's reports, so it must be about something the caller may watch

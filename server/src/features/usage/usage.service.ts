@@ -6,7 +6,7 @@ import {
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
-import { requireLectureAdmin, requireVideoAdmin } from '../access/access.service';
+import { requireLectureAdmin, requireVideoAdmin } from '../access/public';
 import { engagementBins } from './engagement.repository';
 import { sortByName, toEngagementBin, toUsageEntry } from './usage.mapper';
 import { countActiveUsers, furthestKnownPosition, studentActivity, videoDuration } from './usage.repository';

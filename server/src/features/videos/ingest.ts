@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AppDeps } from '../../app-deps';
-import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/orphans';
+import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/public';
 import { inspectUpload } from './processing/inspect';
 import { makePoster } from './processing/process';
 import { insertMediaFile, type MediaFacts } from './videos.repository';

@@ -1,6 +1,13 @@
-// What other features may use of videos (the import-boundary rule in eslint.config.js keeps them out of
-// its repository): finding a video by id, the video the watch page's shell shows, and the conversions'
-// job kind (their queue is a metric).
+// What other features may use of videos (the boundary rule, scripts/eslint-server-boundaries.js, admits
+// no other file of it): finding a video by id and its wire shape, the video the watch page's shell shows,
+// the upload, ingest and processing machinery that answer videos share with lecture videos, and the
+// conversions' job kind (their queue is a metric).
 export { findVideo } from './videos.repository';
 export { shellVideo } from './shell-video';
-export { PROCESS_MEDIA_JOB } from './processing/processing.jobs';
+export { discardIngested, type Ingested, ingestUpload } from './ingest';
+export { receiveSingleFile, registerMultipart } from './multipart';
+export { type ProcessingTarget, registerProcessingTarget } from './processing/processing.job';
+export { cancelProcessing, enqueueProcessing, PROCESS_MEDIA_JOB } from './processing/processing.jobs';
+export { insertPendingResponse } from './processing/processing.repository';
+export { registerUploadKind, type UploadKind } from './uploads/upload-kinds';
+export { toVideoDto, videoSourceOf } from './video.mapper';

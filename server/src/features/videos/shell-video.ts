@@ -2,7 +2,7 @@ import { Id } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../lib/errors';
 import type { ShellVideo } from '../../plugins/watch-shell';
-import { requireVisibleVideo } from '../access/access.service';
+import { requireVisibleVideo } from '../access/public';
 import { videoSourceOf } from './video.mapper';
 import { findVideo } from './videos.repository';
 

@@ -9,14 +9,15 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type LectureRow, findLecture } from '../access/access.repository';
 import {
+  type LectureRow,
+  findLecture,
   requireCourseAdmin,
   requireLectureAdmin,
   requireVideoAdmin,
   requireVisibleLecture,
   requireVisibleVideo,
-} from '../access/access.service';
+} from '../access/public';
 import { createLecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
 import { ingestUpload } from './ingest';
 import { addUploadedVideo } from './processing/lecture-video.target';

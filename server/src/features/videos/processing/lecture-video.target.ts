@@ -7,7 +7,7 @@ import { emitLectureChanged } from '../../../events/catalog-events';
 import { type Audience, type EventPayload, audienceOfLectures } from '../../../events/domain-event';
 import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
-import { findLecture } from '../../access/access.repository';
+import { findLecture } from '../../access/public';
 import { appendToPlaylist } from '../../lectures/public';
 import { type Ingested, discardIngested } from '../ingest';
 import type { VideoRow } from '../../../db/schema';

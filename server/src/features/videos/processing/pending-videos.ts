@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
 import { videos } from '../../../db/schema';
-import type { Role } from '../../access/access.service';
+import type { Role } from '../../access/public';
 import { videosOfLecture } from '../../lectures/public';
 import type { VideoRow } from '../../../db/schema';
 import { deleteProcessing, pendingEntryOfVideo, pendingVideosOf } from './processing.repository';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MEDIA } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
-import { removeUnreferencedMedia } from '../../lectures/orphans';
+import { removeUnreferencedMedia } from '../../lectures/public';
 import type { IngestedMedia } from '../ingest';
 import { insertMediaFile } from '../videos.repository';
 import { ProcessingFailure, processToMp4 } from './process';

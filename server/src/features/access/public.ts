@@ -1,0 +1,33 @@
+// What other features may use of access, the authorization kernel every feature reads (the boundary rule,
+// scripts/eslint-server-boundaries.js, admits no other file of it): the checks that decide a permission,
+// and the reads of courses, lectures and roles behind them.
+export {
+  adminsOfCourse,
+  belongsToLecture,
+  type CallerCourses,
+  type CourseRow,
+  coursesOfUser,
+  findCourse,
+  findLecture,
+  isCourseAdmin,
+  isCourseMember,
+  isLectureMember,
+  type LectureRow,
+  NO_COURSES,
+  visibleCourseId,
+} from './access.repository';
+export {
+  courseRole,
+  isReleased,
+  lectureRole,
+  lectureRoleIn,
+  requireCourseAdmin,
+  requireCourseMember,
+  requireLectureAdmin,
+  requireVideoAdmin,
+  requireVisibleLecture,
+  requireVisibleVideo,
+  type Role,
+  type VideoAccess,
+  videoAudience,
+} from './access.service';
