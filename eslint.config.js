@@ -18,6 +18,35 @@ const FEATURE_LAYERS = [
   ['meetings'],
 ];
 
+// Web conventions (docs/architecture.md): every TanStack Query key comes from web/src/lib/query-keys.ts,
+// so reads, writes and the events stream name the same keys; a key written in place, or taken from
+// another object of keys, is refused where a key is given (queryKey, mutationKey, the cache's
+// get/setQueryData). A key held in a variable or parameter is not judged: it came from somewhere checked.
+const KEY_MESSAGE = 'Query keys come from queryKeys (web/src/lib/query-keys.ts) only.';
+// Where a key is given: `{ queryKey: … }` / `{ mutationKey: … }`, and the first argument of the cache's
+// get/setQueryData and get/setQueriesData. `slot('ArrayExpression')` selects an array written there.
+const slots = (node) => [
+  `Property[key.name=/^(queryKey|mutationKey)$/] > ${node}.value`,
+  `CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ${node}.arguments:first-child`,
+];
+const OTHER_KEYS = "Identifier.object[name!='queryKeys']";
+const QUERY_KEYS_FROM_THE_KEY_MODULE = [
+  ...slots('ArrayExpression'),
+  ...slots('MemberExpression').map((at) => `${at} > ${OTHER_KEYS}`),
+  ...slots('CallExpression').map((at) => `${at} > MemberExpression.callee > ${OTHER_KEYS}`),
+].map((selector) => ({ selector, message: KEY_MESSAGE }));
+// Writes go through a feature's mutation hooks (features/<f>/api, built on lib/use-write.ts, which says
+// what each write makes stale), never a useMutation written inside a component.
+const WRITES_THROUGH_MUTATION_HOOKS = {
+  paths: [
+    {
+      name: '@tanstack/react-query',
+      importNames: ['useMutation'],
+      message: "Writes go through the feature's mutation hooks (features/<f>/api, with useWrite).",
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-demo/**', 'server/drizzle/**'] },
   js.configs.recommended,
@@ -52,7 +81,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never inject HTML.' },
+        ...QUERY_KEYS_FROM_THE_KEY_MODULE,
       ],
+      'no-restricted-imports': ['error', WRITES_THROUGH_MUTATION_HOOKS],
     },
+  },
+  {
+    // The one place that wraps useMutation, and the features' mutation hooks built on it.
+    files: ['web/src/lib/use-write.ts', 'web/src/features/*/api/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

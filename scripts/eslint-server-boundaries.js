@@ -44,7 +44,7 @@ function problem(file, target, layers) {
 
 /** The module a node names, when it is a string the rule can read. */
 function sourceOf(node) {
-  const source = node.type === 'TSImportType' ? node.argument?.literal : node.source;
+  const { source } = node; // a TSImportType (`import('…').T`) names its module in `source` too
   if (source?.type === 'Literal' && typeof source.value === 'string')
     return { node: source, value: source.value };
   if (source?.type === 'TemplateLiteral' && source.expressions.length === 0)

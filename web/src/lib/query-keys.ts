@@ -1,3 +1,5 @@
+import type { CaptionOwner } from '@lectern/shared';
+
 // Every TanStack Query key of the app, in one place: reads use these to cache, writes and the events
 // stream use the same ones to invalidate. Keys are hierarchical, so a shorter key (e.g. `questions.all`)
 // invalidates every longer key that starts with it.
@@ -51,6 +53,17 @@ export const queryKeys = {
     all: ['meetings'] as const,
     room: (questionId: string) => ['meetings', 'room', questionId] as const,
   },
+  /** Every caption read starts with 'captions', so one invalidation after a change refreshes the track
+   *  list, the cues and the <track> files together. */
+  captions: {
+    all: ['captions'] as const,
+    tracks: (owner: CaptionOwner, ownerId: string) => ['captions', owner, ownerId] as const,
+    cues: (owner: CaptionOwner, ownerId: string, language: string) =>
+      ['captions', owner, ownerId, language] as const,
+    vtt: (owner: CaptionOwner, ownerId: string, language: string, sha256: string) =>
+      ['captions', owner, ownerId, language, 'vtt', sha256] as const,
+  },
+  courseSearch: (courseId: string, q: string) => ['course-search', courseId, q] as const,
   notification: (userId: string) => ['notification', userId] as const,
   emailStatus: ['account', 'email'] as const,
   invitations: ['invitations'] as const,

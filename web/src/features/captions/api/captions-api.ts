@@ -8,25 +8,14 @@ import type {
 } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, authHeaders } from '../../../lib/api-client';
-
-// Every query of this feature starts with 'captions', so one invalidation after a change refreshes the
-// track list, the cues and the <track> files together.
-export const CAPTIONS_KEY = ['captions'] as const;
-export const captionKeys = {
-  tracks: (owner: CaptionOwner, ownerId: string) => [...CAPTIONS_KEY, owner, ownerId] as const,
-  cues: (owner: CaptionOwner, ownerId: string, language: string) =>
-    [...CAPTIONS_KEY, owner, ownerId, language] as const,
-  vtt: (owner: CaptionOwner, ownerId: string, language: string, sha256: string) =>
-    [...CAPTIONS_KEY, owner, ownerId, language, 'vtt', sha256] as const,
-  search: (courseId: string, q: string) => ['course-search', courseId, q] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 const base = (owner: CaptionOwner, ownerId: string) => `/api/captions/${owner}/${ownerId}`;
 
 /** GET /api/captions/{owner}/{ownerId}: the caption tracks of a lecture video or answer video. */
 export const useCaptionTracks = (owner: CaptionOwner, ownerId: string | undefined) =>
   useQuery({
-    queryKey: captionKeys.tracks(owner, ownerId ?? ''),
+    queryKey: queryKeys.captions.tracks(owner, ownerId ?? ''),
     queryFn: () => api<CaptionTrackDto[]>(base(owner, ownerId!)),
     enabled: Boolean(ownerId),
   });
@@ -34,7 +23,7 @@ export const useCaptionTracks = (owner: CaptionOwner, ownerId: string | undefine
 /** GET /api/captions/{owner}/{ownerId}/{language}: one track's cues. */
 export const useCaptionCues = (owner: CaptionOwner, ownerId: string, language: string | undefined) =>
   useQuery({
-    queryKey: captionKeys.cues(owner, ownerId, language ?? ''),
+    queryKey: queryKeys.captions.cues(owner, ownerId, language ?? ''),
     queryFn: () => api<CaptionTrackWithCuesDto>(`${base(owner, ownerId)}/${language}`),
     enabled: Boolean(language),
   });
@@ -86,7 +75,7 @@ export const deleteCaptionTrack = (owner: CaptionOwner, ownerId: string, languag
 /** GET /api/courses/{id}/search?q=: transcripts and answered questions of the course. */
 export const useCourseSearch = (courseId: string, q: string) =>
   useQuery({
-    queryKey: captionKeys.search(courseId, q),
+    queryKey: queryKeys.courseSearch(courseId, q),
     queryFn: () => api<SearchHitDto[]>(`/api/courses/${courseId}/search?q=${encodeURIComponent(q)}`),
     enabled: q.trim().length >= 2,
     staleTime: 30_000,

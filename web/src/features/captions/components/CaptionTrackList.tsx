@@ -1,8 +1,8 @@
 import type { CaptionOwner, CaptionTrackDto } from '@lectern/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { CAPTIONS_KEY, deleteCaptionTrack, fetchVtt } from '../api/captions-api';
+import { useDeleteCaptionTrack } from '../api/caption-mutations';
+import { fetchVtt } from '../api/captions-api';
 
 /** Saves the track's WebVTT file through the browser (the API needs the bearer header, a link cannot send it). */
 async function download(track: CaptionTrackDto) {
@@ -28,12 +28,9 @@ export function CaptionTrackList({
   editing: string | null;
   onEdit(language: string): void;
 }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (t: CaptionTrackDto) => deleteCaptionTrack(owner, t.ownerId, t.language),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CAPTIONS_KEY }),
-    onError: (error) => toast.error(errorMessage(error, 'The captions could not be deleted.')),
-  });
+  const remove = useDeleteCaptionTrack(owner);
+  const onDeleteFailed = (error: unknown) =>
+    toast.error(errorMessage(error, 'The captions could not be deleted.'));
   if (tracks.length === 0) return <p>No captions yet. Upload a WebVTT or SRT file below.</p>;
   return (
     <ul className="search-results" aria-label="Caption tracks">
@@ -58,7 +55,8 @@ export function CaptionTrackList({
             type="button"
             className="danger"
             onClick={() => {
-              if (window.confirm(`Delete the ${t.label} captions and all their versions?`)) remove.mutate(t);
+              if (window.confirm(`Delete the ${t.label} captions and all their versions?`))
+                remove.mutate(t, { onError: onDeleteFailed });
             }}
           >
             Delete {t.label}

@@ -1,10 +1,10 @@
 import { type CaptionOwner, type Cue, validateCues } from '@lectern/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
-import { CAPTIONS_KEY, saveCaptionVersion, useCaptionCues } from '../api/captions-api';
+import { useSaveCaptionVersion } from '../api/caption-mutations';
+import { useCaptionCues } from '../api/captions-api';
 import { activeCueIndex } from '../utils/active-cue';
 import { type CueEdit, CueEditorRow } from './CueEditorRow';
 
@@ -38,20 +38,12 @@ function CueDraft({
   initial,
   label,
 }: EditorProps & { initial: Cue[]; label: string }) {
-  const queryClient = useQueryClient();
   const [cues, setCues] = useState<Cue[]>(() =>
     initial.map(({ start, end, text }) => ({ start, end, text })),
   );
   const [problem, setProblem] = useState<string | null>(null);
   const edit: CueEdit = useCallback((change) => setCues(change), []);
-  const save = useMutation({
-    mutationFn: () => saveCaptionVersion(owner, ownerId, language, cues),
-    onSuccess: async (saved) => {
-      toast.success(`Saved ${saved.label} as version ${saved.version}`);
-      await queryClient.invalidateQueries({ queryKey: CAPTIONS_KEY });
-    },
-    onError: (error) => setProblem(errorMessage(error, 'The captions could not be saved.')),
-  });
+  const save = useSaveCaptionVersion(owner, ownerId, language);
   const active = activeCueIndex(cues, currentTime);
 
   return (
@@ -80,7 +72,12 @@ function CueDraft({
             null,
           );
           setProblem(found?.message ?? null);
-          if (!found) save.mutate();
+          // The saved version remounts this draft (its key), so the outcome is read from the promise.
+          if (!found)
+            save.mutateAsync(cues).then(
+              (saved) => toast.success(`Saved ${saved.label} as version ${saved.version}`),
+              (error: unknown) => setProblem(errorMessage(error, 'The captions could not be saved.')),
+            );
         }}
       >
         {save.isPending ? 'Saving…' : 'Save as new version'}

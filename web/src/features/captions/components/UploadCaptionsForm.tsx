@@ -1,32 +1,30 @@
 import type { CaptionOwner } from '@lectern/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
-import { CAPTIONS_KEY, uploadCaptionFile } from '../api/captions-api';
+import { useUploadCaptions } from '../api/caption-mutations';
 
 /** Upload a WebVTT or SRT file as a language's track (a new track, or the next version of it). */
 export function UploadCaptionsForm({ owner, ownerId }: { owner: CaptionOwner; ownerId: string }) {
   const ids = { file: useId(), language: useId(), label: useId() };
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [language, setLanguage] = useState('en');
   const [label, setLabel] = useState('English');
-  const upload = useMutation({
-    mutationFn: (f: File) => uploadCaptionFile(owner, ownerId, language.trim(), label.trim(), f),
-    onSuccess: async (track) => {
-      toast.success(`Captions saved: ${track.label}, version ${track.version}`);
-      await queryClient.invalidateQueries({ queryKey: CAPTIONS_KEY });
-    },
-  });
+  const upload = useUploadCaptions(owner, ownerId);
 
   return (
     <form
       className="form card"
       onSubmit={(e) => {
         e.preventDefault();
-        if (file) upload.mutate(file);
+        if (file)
+          upload.mutate(
+            { language: language.trim(), label: label.trim(), file },
+            {
+              onSuccess: (track) => toast.success(`Captions saved: ${track.label}, version ${track.version}`),
+            },
+          );
       }}
     >
       <h2>Upload captions</h2>

@@ -1,7 +1,8 @@
 import type { CaptionOwner } from '@lectern/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { captionKeys, fetchVtt, useCaptionTracks } from '../api/captions-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { fetchVtt, useCaptionTracks } from '../api/captions-api';
 
 export interface CaptionSource {
   language: string;
@@ -35,7 +36,7 @@ export function useCaptionSources(owner: CaptionOwner, ownerId: string | undefin
   const tracks = useCaptionTracks(owner, ownerId).data;
   const texts = useQueries({
     queries: (tracks ?? []).map((t) => ({
-      queryKey: captionKeys.vtt(owner, t.ownerId, t.language, t.sha256),
+      queryKey: queryKeys.captions.vtt(owner, t.ownerId, t.language, t.sha256),
       queryFn: () => fetchVtt(owner, t.ownerId, t.language),
       staleTime: Infinity,
     })),
