@@ -41,9 +41,25 @@ export function appFixture<W extends object>(
 /** The app with the shared world of SECURITY §2.3 (test/world.ts). */
 export const worldFixture = (options?: FixtureOptions): AppFixture<World> => appFixture(buildWorld, options);
 
-export interface EventStreams {
+export interface Listening {
   /** The listening app's address, once beforeAll has run. */
   readonly base: string;
+}
+
+/** Puts `t` on a real socket in beforeAll, for clients that need one (tus, event streams, slow sockets). */
+export function listening(t: TestApp): Listening {
+  let base = '';
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  return {
+    get base() {
+      return base;
+    },
+  };
+}
+
+export interface EventStreams extends Listening {
   /** Opens GET /api/events as `who` (a user or a bare token; anonymous with null); closed after the test. */
   open(
     who: Pick<TestUser, 'token'> | null,
@@ -53,21 +69,18 @@ export interface EventStreams {
   closeAll(): void;
 }
 
-/** Puts `t` on a real socket in beforeAll, for event streams read the way the browser reads them. */
+/** `t` on a real socket, with event streams read the way the browser reads them. */
 export function eventStreams(t: TestApp): EventStreams {
-  let base = '';
+  const server = listening(t);
   const opened: EventStreamClient[] = [];
-  beforeAll(async () => {
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
   const closeAll = () => opened.splice(0).forEach((client) => client.close());
   afterEach(closeAll);
   return {
     get base() {
-      return base;
+      return server.base;
     },
     async open(who, options = {}) {
-      const client = await openEventStream(base, { token: who?.token, ...options });
+      const client = await openEventStream(server.base, { token: who?.token, ...options });
       opened.push(client);
       return client;
     },

@@ -3,28 +3,23 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { VideoDto } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles } from '../../db/schema';
 import { seedMedia, seedVideo } from '../../../test/seed';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { fixture, seedVideoWorld, type VideoWorld } from './test/video-world';
+import { fixture, videoWorldFixture } from './test/video-world';
 
-let t: TestApp;
-let w: VideoWorld;
+const { t, w } = videoWorldFixture();
 let released: string; // sha256 of a file in a released lecture
 let hidden: string; // sha256 of a file only in an unreleased lecture
 const bytes = fixture('lecture-10s.mp4');
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedVideoWorld(t);
   released = await seedMedia(t.db, t.media, 'lecture-10s.mp4');
   hidden = await seedMedia(t.db, t.media, 'lecture-6s.mp4', 6);
   await seedVideo(t.db, w.lectureA, { mediaSha256: released });
   await seedVideo(t.db, w.unreleasedA, { mediaSha256: hidden, title: 'Secret' });
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -1,28 +1,14 @@
 import fs from 'node:fs';
 import { type LectureVideoItem, MEDIA, type VideoDto } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { heldFfmpeg } from './test/held-ffmpeg';
-import {
-  fixture,
-  multipart,
-  processingDone,
-  seedVideoWorld,
-  storedFiles,
-  type VideoWorld,
-} from './test/video-world';
+import { fixture, multipart, processingDone, storedFiles, videoWorldFixture } from './test/video-world';
 
 // Issue 9 through HTTP: every accepted input becomes a ready fast-start MP4, students never receive a
 // video that is not ready, a failed one shows its reason to its admins and can be deleted.
 
-let t: TestApp;
-let w: VideoWorld;
 const ffmpeg = heldFfmpeg();
-beforeAll(async () => {
-  t = await createTestApp({ env: { FFMPEG_PATH: ffmpeg.path } });
-  w = await seedVideoWorld(t);
-});
-afterAll(() => t.close());
+const { t, w } = videoWorldFixture({ app: { env: { FFMPEG_PATH: ffmpeg.path } } });
 
 const fields = (title: string) => ({
   courseID: w.courseA,

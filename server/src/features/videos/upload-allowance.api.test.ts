@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StorageUse } from '@lectern/shared';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { createUpload, deleteUpload, lectureVideoMetadata, patchUpload } from './test/tus-requests';
-import {
-  fixture,
-  multipart,
-  seedVideoWorld,
-  storedFiles,
-  uploadRowCounts,
-  uploadToLectureA,
-  type VideoWorld,
-} from './test/video-world';
+import { quotaFixture } from './test/quota-fixture';
+import { deleteUpload, patchUpload } from './test/tus-requests';
+import { fixture, multipart, storedFiles, uploadRowCounts } from './test/video-world';
 
 // Issue 12, item 8: a per-user storage quota (413 before any byte is stored) and at most 20 upload
 // creations an hour per user, on tus and multipart alike (SECURITY RL-4, UP-6).
@@ -20,30 +12,18 @@ const bytes = fixture('lecture-10s.mp4');
 const QUOTA = bytes.length * 2 + 1_000;
 
 describe('upload allowance: quota and creation limit', () => {
-  let t: TestApp;
-  let w: VideoWorld;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { STORAGE_QUOTA_BYTES: String(QUOTA) } });
-    w = await seedVideoWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
-
+  const { t, w, create, urlOf, multipartUpload } = quotaFixture(QUOTA);
   const storage = async (who = w.admin) => {
     const res = await call(t, 'GET', '/api/upload/storage', { as: who });
     expectStatus(res, 200);
     return res.json<StorageUse>();
   };
-  const create = (length: number, auth = w.admin.auth) =>
-    createUpload(base, auth, length, lectureVideoMetadata(w));
-  const multipartUpload = () => uploadToLectureA(t, w, w.admin, bytes);
 
   it('shows the instructor their use; each stored file counts once, a copy of it costs nothing', async () => {
     expect(await storage()).toEqual({ usedBytes: 0, quotaBytes: QUOTA });
     const created = await create(bytes.length);
     expect(created.status).toBe(201);
-    const url = new URL(created.headers.get('location')!, base).href;
+    const url = urlOf(created);
     expect((await patchUpload(url, w.admin.auth, 0, bytes)).status).toBe(204);
     expectStatus(await multipartUpload(), 201); // the same bytes again
     expect(await storage()).toEqual({ usedBytes: bytes.length, quotaBytes: QUOTA });
@@ -60,7 +40,7 @@ describe('upload allowance: quota and creation limit', () => {
     const fits = await create(QUOTA - bytes.length);
     expect(fits.status).toBe(201); // exactly up to the quota is fine
     // Cancelled, it gives its reservation back; a file that does not fit beside the stored one is refused.
-    const fitsUrl = new URL(fits.headers.get('location')!, base).href;
+    const fitsUrl = urlOf(fits);
     expect((await deleteUpload(fitsUrl, w.admin.auth)).status).toBe(204);
     const big = fixture('lecture-6s.mp4');
     const body = multipart(

@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto';
 import { INVALID_YOUTUBE_LINK, MEDIA, VALIDATION, type VideoDto } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import {
   fixture,
   multipart,
   processingDone,
-  seedVideoWorld,
   storedFiles,
   uploadRowCounts,
-  type VideoWorld,
+  videoWorldFixture,
 } from './test/video-world';
 
-let t: TestApp;
-let w: VideoWorld;
-beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_UPLOAD_BYTES: '120000' } });
-  w = await seedVideoWorld(t);
-});
-afterAll(() => t.close());
+const { t, w } = videoWorldFixture({ app: { env: { MAX_UPLOAD_BYTES: '120000' } } });
 
 const URL = '/api/upload/videoFileToLecture';
 const fields = () => ({

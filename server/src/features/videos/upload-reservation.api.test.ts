@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@lectern/shared';
-import { type TestApp, createTestApp } from '../../../test/test-app';
 import { call, expectStatus } from '../../../test/calls';
-import { createUpload, deleteUpload, lectureVideoMetadata, patchUpload } from './test/tus-requests';
-import { fixture, seedVideoWorld, uploadToLectureA, type VideoWorld } from './test/video-world';
+import { deleteUpload, patchUpload } from './test/tus-requests';
+import { quotaFixture } from './test/quota-fixture';
 
 // Issue 20: the storage quota holds under parallel requests. An admitted upload reserves its declared
 // size with the quota check, under the user's admission lock, and gives it back once it finished, failed
@@ -11,25 +10,11 @@ import { fixture, seedVideoWorld, uploadToLectureA, type VideoWorld } from './te
 
 const MB = 1024 ** 2;
 const QUOTA = 20 * MB;
-const bytes = fixture('lecture-10s.mp4');
 
 describe('upload reservations: a quota that holds under parallel creations', () => {
-  let t: TestApp;
-  let w: VideoWorld;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { STORAGE_QUOTA_BYTES: String(QUOTA) } });
-    w = await seedVideoWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
-
-  const create = (length: number, auth = w.admin.auth) =>
-    createUpload(base, auth, length, lectureVideoMetadata(w));
-  const urlOf = (res: Response) => new URL(res.headers.get('location')!, base).href;
+  const { t, w, bytes, create, urlOf, multipartUpload } = quotaFixture(QUOTA);
   const cancel = async (res: Response) =>
     expect((await deleteUpload(urlOf(res), w.admin.auth)).status).toBe(204);
-  const multipartUpload = () => uploadToLectureA(t, w, w.admin, bytes);
 
   it('admits exactly one of three parallel 15 MB creations against a 20 MB quota; cancelling frees it', async () => {
     const answers = await Promise.all([create(15 * MB), create(15 * MB), create(15 * MB)]);

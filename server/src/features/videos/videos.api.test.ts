@@ -1,14 +1,12 @@
 import type { VideoAnswerDto, VideoContextDto, VideoDto } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
 import { seedLecture, seedMedia, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { appendToPlaylist } from '../lectures/lectures.repository';
-import { seedVideoWorld, type VideoWorld } from './test/video-world';
+import { videoWorldFixture } from './test/video-world';
 
-let t: TestApp;
-let w: VideoWorld;
+const { t, w } = videoWorldFixture();
 let first: string; // videos of the released lecture A, in order
 let second: string;
 let secret: string; // the only video of the unreleased lecture
@@ -17,8 +15,6 @@ let hiddenAnswer: string; // response to a question on `secret`
 const unknown = crypto.randomUUID();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedVideoWorld(t);
   const media = await seedMedia(t.db, t.media);
   first = (await seedVideo(t.db, w.lectureA, { title: 'One', mediaSha256: media })).id;
   second = (await seedVideo(t.db, w.lectureA, { title: 'Two' })).id;
@@ -35,7 +31,6 @@ beforeAll(async () => {
   const again = await seedLecture(t.db, w.courseA, t.clock.now(), { title: 'Lecture 2: Review' });
   await appendToPlaylist(t.db, again.id, first);
 });
-afterAll(() => t.close());
 
 const get = (url: string, auth?: { authorization: string }) =>
   t.app.inject({ method: 'GET', url, headers: auth });

@@ -6,6 +6,7 @@ import { createUser, type TestUser } from '../../../../test/factories';
 import { FIXTURES_DIR, seedCourse, seedCourseMember, seedLecture } from '../../../../test/seed';
 import type { TestApp } from '../../../../test/test-app';
 import { call } from '../../../../test/calls';
+import { type AppFixture, type FixtureOptions, appFixture } from '../../../../test/fixture';
 
 // Course A (admin, student, a released and an unreleased lecture) and course B (its own admin and lecture).
 
@@ -19,6 +20,10 @@ export interface VideoWorld {
   unreleasedA: string;
   lectureB: string;
 }
+
+/** The app with the video world, for a describe block or a file (test/fixture.ts). */
+export const videoWorldFixture = (options?: FixtureOptions): AppFixture<VideoWorld> =>
+  appFixture(seedVideoWorld, options);
 
 export async function seedVideoWorld(t: TestApp): Promise<VideoWorld> {
   const [admin, student, adminB] = [
