@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { useClassroom } from '../support/classroom';
-import { seedAnsweredQuestion } from '../support/seed';
+import { openAnswerToVote } from '../support/votes';
 
 // Issue 21, "Phone, admin and error corners": the states that looked unfinished.
 
@@ -36,21 +36,9 @@ describe('corners', () => {
 
   it('▲ keeps the keyboard focus after a vote, so the vote is taken back from the keyboard', async () => {
     const { page } = b;
-    await seedAnsweredQuestion(
-      classroom.admin,
-      classroom.ids.courseId,
-      classroom.videoId,
-      'Why is g negative?',
-    );
-    await loginThroughUi(page, classroom.student);
-    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
-    await page
-      .getByRole('button', { name: /View Response/ })
-      .first()
-      .click();
-    const up = page.getByRole('dialog').getByRole('button', { name: 'Upvote' });
+    const { dialog, up } = await openAnswerToVote(page, classroom, 'Why is g negative?');
     const focused = () => up.evaluate((el) => el === document.activeElement);
-    await page.getByRole('dialog').getByLabel('Rating 0').waitFor();
+    await dialog.getByLabel('Rating 0').waitFor();
     await up.focus();
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');

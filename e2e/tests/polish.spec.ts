@@ -4,8 +4,9 @@ import { apiCall, loginThroughUi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { useClassroom } from '../support/classroom';
 import { seriousViolations } from '../support/page-check';
+import { openAnswerToVote } from '../support/votes';
 import { lectureVideo, waitForMetadata } from '../support/player';
-import { askViaApi, seedAnsweredQuestion } from '../support/seed';
+import { askViaApi } from '../support/seed';
 
 // Issue 11, finding 10: the small things (edit question's time as m:ss, Save with nothing changed, the
 // usage and duplicate pages naming what they are about, taking a vote back, the question box's moment).
@@ -96,20 +97,7 @@ describe('small things', () => {
 
   it('a vote is taken back by pressing the same arrow again', async () => {
     const { page } = b;
-    await seedAnsweredQuestion(
-      classroom.admin,
-      classroom.ids.courseId,
-      classroom.videoId,
-      'Why is the acceleration constant here?',
-    );
-    await loginThroughUi(page, classroom.student);
-    await page.goto(`/video/${classroom.videoId}?lectureId=${classroom.ids.lectureId}`);
-    await page
-      .getByRole('button', { name: /View Response/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
-    const up = dialog.getByRole('button', { name: 'Upvote' });
+    const { dialog, up } = await openAnswerToVote(page, classroom, 'Why is the acceleration constant here?');
     await up.click();
     await expect.poll(() => up.getAttribute('aria-pressed')).toBe('true');
     await dialog.getByLabel('Rating 1').waitFor();
