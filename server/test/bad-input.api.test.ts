@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountRows } from './authorization-matrix/routes-accounts';
 import { captionRows } from './authorization-matrix/routes-captions';
 import { lectureRows } from './authorization-matrix/routes-lectures';
 import { questionRows } from './authorization-matrix/routes-questions';
 import { tusRows } from './authorization-matrix/routes-tus';
 import type { Case, Row } from './authorization-matrix/table';
-import { type World, buildWorld } from './authorization-matrix/world';
-import { type TestApp, createTestApp } from './test-app';
+import { buildWorld } from './authorization-matrix/world';
+import { appFixture } from './fixture';
 
 // Issue 12 (Low): a NUL character or a tiny float in any parameter, path, query or body, of any route of
 // the authorization matrix, is refused as bad input, never a 500. The matrix's own valid requests (as
@@ -48,13 +48,7 @@ function spoilQuery(url: string, spoil: (value: string) => string): string | nul
 }
 
 describe('bad input is a 400, never a 500 (issue 12)', () => {
-  let t: TestApp;
-  let w: World;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = appFixture(buildWorld);
 
   async function call(row: Row, spoilUrl: (url: string) => string | null, spoilBody: Spoil | null) {
     const c: Case = { t, w, role: 'adminA', user: w.users.adminA };

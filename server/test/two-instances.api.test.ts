@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, createUser } from './factories';
-import { type TestApp, createSiblingApp, createTestApp } from './test-app';
-import { type World, buildWorld } from './world';
+import { createSiblingApp } from './test-app';
+import { worldFixture } from './fixture';
 import { seedMedia, seedQuestion, seedResponse } from './seed';
 
 // Two instances of the app on one PostgreSQL database (DESIGN §11): every limit, lockout and throttle
@@ -11,19 +11,13 @@ import { seedMedia, seedQuestion, seedResponse } from './seed';
 // belongs to one process, whose counters live in its memory.
 
 describe('limits shared by two instances on one database', () => {
-  let t: TestApp;
-  let w: World;
+  const { t, w } = worldFixture();
   let sibling: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
     sibling = await createSiblingApp(t);
     await sibling.ready();
   });
-  afterAll(async () => {
-    await sibling.close();
-    await t.close();
-  });
+  afterAll(() => sibling.close());
 
   /** Instance A for even i, B for odd i. */
   const on = (i: number) => (i % 2 === 0 ? t.app : sibling);

@@ -1,25 +1,20 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, expectStatus } from '../../test/calls';
 import { seedQuestion } from '../../test/seed';
-import { type TestApp, createTestApp } from '../../test/test-app';
-import { type World, buildWorld } from '../../test/world';
+import { worldFixture } from '../../test/fixture';
 
 // API answers compressed for clients that accept it (plugins/compression.ts).
 
 describe('compressed API answers', () => {
-  let t: TestApp;
-  let w: World;
+  const { t, w } = worldFixture();
   const url = () => `/api/questions/lecture-questions/${w.LA.id}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
     for (let i = 0; i < 30; i++) {
       await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id, timeAsked: i });
     }
   });
-  afterAll(() => t.close());
 
   it('sends a large answer as brotli or gzip, whichever the client accepts, with the same JSON', async () => {
     const plain = await call(t, 'GET', url(), { as: w.users.adminA });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captionFiles } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type World, buildWorld } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 import { deleteUnusedCaptionFiles } from './captions.repository';
 import { uploadRequest } from './test/caption-world';
 
@@ -11,13 +10,7 @@ import { uploadRequest } from './test/caption-world';
 const vtt = (words: string) => `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n${words}\n`;
 
 describe('the sweep of unused caption files', () => {
-  let t: TestApp;
-  let w: World;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
-  });
-  afterAll(() => t.close());
+  const { t, w } = worldFixture();
 
   const put = async (videoId: string, language: string, text: string, who = w.users.adminA) => {
     const req = uploadRequest(`/api/captions/video/${videoId}/${language}?label=${language}`, text);

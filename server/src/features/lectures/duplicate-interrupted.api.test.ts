@@ -5,22 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lectureVideos, lectures, questions } from '../../db/schema';
 import { call } from '../../../test/calls';
 import { seedCourse, seedQuestion } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type World, buildWorld } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 
 // SECURITY FI-6: the database connection of a duplicate is killed in the middle of its transaction. The
 // client gets a generic error, the copy is all there or not at all, and the retry with the same
 // Idempotency-Key makes it once. PostgreSQL only: the embedded database has no connection to kill.
 
 describe('a duplicate whose database connection dies mid-transaction (SECURITY FI-6)', () => {
-  let t: TestApp;
-  let w: World;
+  const { t, w } = worldFixture();
   let target: { id: string };
   let locker: pg.Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildWorld(t);
     target = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
     await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
     if (t.database.kind !== 'postgres') throw new Error('PostgreSQL only');
@@ -29,7 +25,6 @@ describe('a duplicate whose database connection dies mid-transaction (SECURITY F
   });
   afterAll(async () => {
     await locker?.end();
-    await t.close();
   });
 
   const lecturesInTarget = async () =>
