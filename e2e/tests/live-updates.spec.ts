@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
-import { FIXTURES, askViaApi, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
+import { respondWithTestVideo } from '../support/respond';
+import { askViaApi, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
 
 // Changes reach the screens that show them through the events stream, in under a second, without a
 // reload; with the stream blocked, the spec's polling takes over (issue #8, SPEC §4 Polling).
@@ -48,12 +49,7 @@ describe('live updates', () => {
     // Action Items polls every 10 s without events: under a second means the event brought it.
     expect(await timed(teacher.getByText(question).waitFor({ timeout: 5_000 }))).toBeLessThan(1_000);
 
-    await teacher.getByRole('link', { name: 'Respond to question' }).click();
-    await teacher
-      .getByLabel('Response video (MP4, MOV, WebM or MKV)')
-      .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
-    await teacher.getByRole('button', { name: 'Upload response' }).click();
-    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor();
+    await respondWithTestVideo(teacher);
 
     // The video page polls every 60 s without events.
     const notice = page.getByRole('alert').filter({ hasText: 'Your question has a response.' });

@@ -4,6 +4,7 @@ import { loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { useClassroom } from '../support/classroom';
 import { videoState, waitForMetadata } from '../support/player';
+import { respondWithTestVideo } from '../support/respond';
 import { FIXTURES, answerViaApi, askViaApi } from '../support/seed';
 
 // Asking and answering (SPEC §2 Video, Home, Action Items, Respond, Course questions, Lecture with
@@ -44,12 +45,7 @@ describe('asking and answering', () => {
     await teacher.getByRole('link', { name: 'Action Items' }).click();
     await teacher.getByRole('heading', { name: 'Questions needing a response, sorted by course' }).waitFor();
     await teacher.getByText(question).waitFor();
-    await teacher.getByRole('link', { name: 'Respond to question' }).click();
-    await teacher
-      .getByLabel('Response video (MP4, MOV, WebM or MKV)')
-      .setInputFiles(`${FIXTURES}/answer-4s.mp4`);
-    await teacher.getByRole('button', { name: 'Upload response' }).click();
-    await teacher.getByText(SUCCESS.fileUploadSuccessful).waitFor();
+    await respondWithTestVideo(teacher);
     await teacher.goto('/action-items');
     await teacher.getByText(/You do not currently have anything/).waitFor();
     await teacher.context().close();

@@ -6,7 +6,7 @@ import type { TestUser } from '../../../test/factories';
 import { events } from '../../db/schema';
 import { emit } from '../../events/outbox';
 import { questionsWorldFixture } from '../questions/test/world';
-import { fixture, multipart } from '../videos/test/video-world';
+import { answerWithVideo } from '../questions/test/answers';
 import { EVENTS_POSITION_HEADER } from './read-position';
 
 // GET /api/events over a real socket: what each reader receives, and when (issue #8).
@@ -24,20 +24,7 @@ describe('GET /api/events', () => {
     expectStatus(res, 201);
     return res.json<QuestionDto>();
   };
-  const answer = async (questionID: string) => {
-    const body = multipart(
-      { questionID, title: 'Answer', sourceType: 'localFile' },
-      { name: 'answer.mp4', data: fixture('answer-4s.mp4') },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/videoResponse',
-      payload: body.payload,
-      headers: { ...body.headers, ...w.users.adminA.auth },
-    });
-    expectStatus(res, 201);
-    return res.json<{ id: string }>();
-  };
+  const answer = (questionID: string) => answerWithVideo(t, w.users.adminA, questionID);
 
   it('refuses a bad token with 401 in the normal error body, and anonymous callers with nothing to follow', async () => {
     const bad = await fetch(`${streams.base}/api/events`, {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { responses } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { heldFfmpeg } from '../videos/test/held-ffmpeg';
-import { fixture, multipart, processingDone } from '../videos/test/video-world';
+import { processingDone } from '../videos/test/video-world';
+import { answerWithVideo } from './test/answers';
 import { ANSWER_FAILED_SUBJECT } from './questions.mail';
 import { questionsWorldFixture } from './test/world';
 
@@ -16,20 +17,8 @@ describe('answer videos that need processing', () => {
   const ffmpeg = heldFfmpeg();
   const { t, w } = questionsWorldFixture({ app: { env: { FFMPEG_PATH: ffmpeg.path } } });
 
-  const answer = async (name: string) => {
-    const body = multipart(
-      { questionID: w.qOpen.id, title: 'Recorded answer' },
-      { name, data: fixture(name) },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/videoResponse',
-      payload: body.payload,
-      headers: { ...body.headers, ...w.users.adminA.auth },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<VideoResponseAnswer>();
-  };
+  const answer = (file: string) =>
+    answerWithVideo(t, w.users.adminA, w.qOpen.id, { file, title: 'Recorded answer' });
   const question = async (who: TestUser) =>
     (
       await t.app.inject({ method: 'GET', url: `/api/questions/${w.qOpen.id}`, headers: who.auth })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDto } from '@lectern/shared';
 import { type Mailer, createMailer } from '../../lib/mailer';
 import type { TestUser } from '../../../test/factories';
-import { fixture, multipart } from '../videos/test/video-world';
+import { answerWithVideo } from './test/answers';
 import { call, expectStatus } from '../../../test/calls';
 import { questionsWorldFixture } from './test/world';
 import { VERIFICATION_SUBJECT } from '../auth/email-verification';
@@ -90,20 +90,7 @@ describe('e-mail notifications through a real SMTP server', () => {
     expectStatus(res, 201);
     return res.json<QuestionDto>();
   };
-  const respond = async (questionID: string) => {
-    const body = multipart(
-      { questionID, title: 'Answer' },
-      { name: 'a.mp4', data: fixture('answer-4s.mp4') },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/videoResponse',
-      payload: body.payload,
-      headers: { ...body.headers, ...w.users.adminA.auth },
-    });
-    expectStatus(res, 201);
-    return res.json<{ id: string }>().id;
-  };
+  const respond = async (questionID: string) => (await answerWithVideo(t, w.users.adminA, questionID)).id;
 
   it('mails the instructors who want it about a new question, and the asker about the answer', async () => {
     await setPreferences(w.users.coAdminA, false, true);
