@@ -72,13 +72,18 @@ export const CourseDto = CourseSummaryDto.extend({
 });
 export type CourseDto = z.infer<typeof CourseDto>;
 
-/** A lecture joined on its own (SPEC §2 Courses: links to /video/{firstVideoId} or /lecture/{id}). */
+/**
+ * A lecture joined on its own (SPEC §2 Courses: links to /video/{firstVideoId} or /lecture/{id}), with its
+ * live window for the "Live now" badge.
+ */
 export const JoinedLectureDto = z.object({
   id: z.string(),
   _id: z.string(),
   title: z.string(),
   topic: z.string(),
   lectureDate: z.string(),
+  lectureDateStart: z.string(),
+  lectureDateEnd: z.string(),
   courseID: z.string(),
   courseName: z.string(),
   firstVideoId: z.string().nullable(),

@@ -25,6 +25,8 @@ export const toJoinedLecture = (
   title: lecture.title,
   topic: lecture.topic,
   lectureDate: lecture.lectureDate.toISOString(),
+  lectureDateStart: lecture.lectureDateStart.toISOString(),
+  lectureDateEnd: lecture.lectureDateEnd.toISOString(),
   courseID: lecture.courseId,
   courseName,
   firstVideoId,

@@ -1,5 +1,6 @@
 import { type CourseLectureDto, formatVideoTime } from '@lectern/shared';
 import { Link } from 'react-router';
+import { LiveNowBadge } from '../../../components/ui/LiveNowBadge';
 import { formatDateTime } from '../../../lib/date-format';
 import { watchedFraction } from '../../../lib/watch-progress';
 import '../courses.css';
@@ -58,6 +59,7 @@ function LectureCard({ lecture, href, userId }: { lecture: CourseLectureDto; hre
         <p>
           <time dateTime={lecture.lectureDate}>{formatDateTime(lecture.lectureDate)}</time>
         </p>
+        <LiveNowBadge lecture={lecture} />
         {lecture.topic && <p className="hint">{lecture.topic}</p>}
         {!lecture.released && (
           <p className="hint">

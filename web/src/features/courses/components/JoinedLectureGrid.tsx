@@ -1,7 +1,8 @@
 import type { JoinedLectureDto } from '@lectern/shared';
 import { Link } from 'react-router';
+import { LiveNowBadge } from '../../../components/ui/LiveNowBadge';
 
-/** Lectures joined on their own: to the first video, or to /lecture/{id} while there is none (SPEC §2). */
+/** Lectures joined on their own: to the first video, or to /lecture/{id} while there is none (SPEC §2), "Live now" while live. */
 export function JoinedLectureGrid({ lectures }: { lectures: JoinedLectureDto[] }) {
   return (
     <div className="grid">
@@ -19,6 +20,7 @@ export function JoinedLectureGrid({ lectures }: { lectures: JoinedLectureDto[] }
             </Link>
           </h3>
           <p className="hint">{lecture.courseName}</p>
+          <LiveNowBadge lecture={lecture} />
         </article>
       ))}
     </div>

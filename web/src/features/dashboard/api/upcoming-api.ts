@@ -19,6 +19,8 @@ async function fetchJoinedLectures(userId: string): Promise<UpcomingLecture[]> {
     title: l.title,
     courseName: l.courseName,
     lectureDate: l.lectureDate,
+    lectureDateStart: l.lectureDateStart,
+    lectureDateEnd: l.lectureDateEnd,
     firstVideoId: l.firstVideoId,
   }));
 }

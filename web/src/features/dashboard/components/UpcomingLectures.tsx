@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { LiveNowBadge } from '../../../components/ui/LiveNowBadge';
 import { formatDateTime } from '../../../lib/date-format';
 import { type UpcomingLecture, upcomingLectures } from '../utils/upcoming';
 import '../dashboard.css';
 
-/** "Upcoming lectures": course, title and date, linking to the first video (SPEC §2 Home). */
+/** "Upcoming lectures": course, title and date, linking to the first video, "Live now" while live (SPEC §2 Home). */
 export function UpcomingLectures({ lectures, now }: { lectures: readonly UpcomingLecture[]; now: number }) {
   const upcoming = upcomingLectures(lectures, now);
   if (upcoming.length === 0) return null;
@@ -18,6 +19,7 @@ export function UpcomingLectures({ lectures, now }: { lectures: readonly Upcomin
             <p>
               <time dateTime={l.lectureDate}>{formatDateTime(l.lectureDate)}</time>
             </p>
+            <LiveNowBadge lecture={l} />
           </li>
         ))}
       </ul>
