@@ -44,4 +44,49 @@ describe('unfinished corners', () => {
     await card(lectures, 'Refraction today').getByText('Live now').waitFor();
     expect(await card(lectures, 'Lenses next week').getByText('Live now').count()).toBe(0);
   });
+
+  it('a join link names the course and its instructor before and while joining', async () => {
+    const { page } = b;
+    const [admin, student] = await Promise.all([signupViaApi({ name: 'Prof Grace' }), signupViaApi()]);
+    const course = await seedCourse(admin, 'Compilers');
+    await page.goto(`/login/${course.id}`);
+    const preview = page.getByRole('region', { name: 'What this link joins' });
+    await preview.getByText('Course Compilers').waitFor();
+    await preview.getByText('Taught by Prof Grace').waitFor();
+
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`**/courses/${course.id}`);
+    await page.getByRole('heading', { name: 'Compilers', level: 1 }).waitFor();
+  });
+
+  it('the join page names a lecture link’s lecture, course and instructor', async () => {
+    const { page } = b;
+    const [admin, student] = await Promise.all([signupViaApi({ name: 'Prof Alan' }), signupViaApi()]);
+    const course = await seedCourse(admin, 'Computability');
+    const now = Date.now();
+    const lecture = await seedLecture(admin, {
+      courseID: course.id,
+      title: 'Halting',
+      topic: 'Limits',
+      available: now - HOUR,
+      start: now - 2 * HOUR,
+      end: now - HOUR,
+    });
+    await loginThroughUi(page, student);
+    // The join page joins at once and moves on; hold the join's answer so its page can be read.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/courses/join', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/courses/join/${lecture.id}`);
+    const preview = page.getByRole('region', { name: 'What this link joins' });
+    await preview.getByText('Lecture Halting of the course Computability').waitFor();
+    await preview.getByText('Taught by Prof Alan').waitFor();
+    release();
+    await page.waitForURL(`**/lecture/${lecture.id}`);
+  });
 });

@@ -120,6 +120,14 @@ export const accountRows: Row[] = [
     expect: anyUser(201),
     mutates: true,
   },
+  // A join link's page names what it joins, also to a visitor about to log in (issue 21).
+  {
+    method: 'GET',
+    route: '/api/join/:code',
+    url: ({ w }) => `/api/join/${w.A}`,
+    expect: anyone(200),
+    mutates: false,
+  },
   {
     method: 'POST',
     route: '/api/courses/join',

@@ -132,3 +132,17 @@ export const InvitationIdParams = z.strictObject({ id: Id });
 /** Answer of accepting or declining: a message, and the course on accepting. */
 export const InvitationAnswer = z.object({ message: z.string(), courseId: z.string().optional() });
 export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
+
+/** GET /api/join/{code}: a join link's code, a course id or a lecture id. */
+export const JoinPreviewParams = z.strictObject({ code: Id });
+
+/**
+ * What a join link joins, for its pages (issue 21): the course, its instructors' names and, for a lecture
+ * link, the lecture's title once the lecture is released.
+ */
+export const JoinPreviewAnswer = z.object({
+  courseName: z.string(),
+  instructors: z.array(z.string()),
+  lectureTitle: z.string().nullable(),
+});
+export type JoinPreviewAnswer = z.infer<typeof JoinPreviewAnswer>;

@@ -34,6 +34,7 @@ export const queryKeys = {
     userCourses: (userId: string) => ['courses', 'user', userId] as const,
     detail: (id: string) => ['courses', 'detail', id] as const,
     lectures: (courseId: string) => ['courses', 'lectures', courseId] as const,
+    joinPreview: (code: string) => ['courses', 'join-preview', code] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

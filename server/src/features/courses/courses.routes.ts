@@ -11,12 +11,16 @@ import {
   JoinCourseAnswer,
   JoinLectureAnswer,
   CourseMessageAnswer,
+  JoinPreviewAnswer,
+  JoinPreviewParams,
 } from '@lectern/shared';
 import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
 import { type Feature, typed } from '../feature';
+import { PER_MINUTE } from '../../plugins/rate-limit';
 import { createCoursesService } from './courses.service';
+import { createJoinPreviewService } from './join-preview.service';
 import { type JoinOutcome, createJoinService } from './join.service';
 
 /** 200 with the answer, or 409 with where the caller already belongs (SPEC §4 navigation). */
@@ -27,6 +31,7 @@ const sendJoin = <T>(reply: FastifyReply, outcome: JoinOutcome<T>) =>
 export const coursesRoutes: Feature = (app, deps) => {
   const courses = createCoursesService(deps);
   const joins = createJoinService(deps);
+  const previews = createJoinPreviewService(deps);
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
@@ -50,6 +55,20 @@ export const coursesRoutes: Feature = (app, deps) => {
     '/api/courses/join',
     { schema: { body: JoinCourseBody, response: { 200: JoinCourseAnswer } }, config: user },
     async (req, reply) => sendJoin(reply, await joins.joinCourse(currentUser(req), req.body)),
+  );
+
+  // Public: a join link opens on the login page. Per address, like login: a class behind one campus
+  // NAT opens the link at once; ids are random UUIDs, so the limit is not what stops guessing (AC-11).
+  r.get(
+    '/api/join/:code',
+    {
+      schema: { params: JoinPreviewParams, response: { 200: JoinPreviewAnswer } },
+      config: {
+        auth: 'public',
+        rateLimit: { keyGenerator: (req) => `ip:${req.ip}`, max: 1500, timeWindow: 5 * PER_MINUTE },
+      },
+    },
+    async (req) => previews.preview(req.params.code),
   );
 
   r.post(

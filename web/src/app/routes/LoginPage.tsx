@@ -2,6 +2,7 @@ import { SUCCESS } from '@lectern/shared';
 import { useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Page } from '../../components/ui/Page';
+import { JoinPreview } from '../../features/courses/components/JoinPreview';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';
 import { useSession } from '../../features/auth/session-context';
@@ -14,6 +15,7 @@ export function LoginPage() {
   if (user && !finishing) return <SignedInRedirect courseIDtoJoin={courseIDtoJoin} />;
   return (
     <Page title="Log in">
+      <JoinPreview code={courseIDtoJoin} />
       <div className="card auth-card">
         <LoginForm
           courseIDtoJoin={courseIDtoJoin}

@@ -2,6 +2,7 @@ import { ACCOUNT_SECURITY, SUCCESS } from '@lectern/shared';
 import { useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Page } from '../../components/ui/Page';
+import { JoinPreview } from '../../features/courses/components/JoinPreview';
 import { SignedInRedirect } from '../../features/auth/components/SignedInRedirect';
 import { SignupForm } from '../../features/auth/components/SignupForm';
 import { useSession } from '../../features/auth/session-context';
@@ -21,6 +22,7 @@ export function SignupPage() {
   if (user && !finishing) return <SignedInRedirect courseIDtoJoin={courseIDtoJoin} />;
   return (
     <Page title="Sign up">
+      <JoinPreview code={courseIDtoJoin} />
       <div className="card auth-card">
         <SignupForm courseIDtoJoin={courseIDtoJoin} onSignedUp={(answer) => finish(answer, greetNewUser)} />
       </div>
