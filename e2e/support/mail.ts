@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { apiCall } from './api';
 
 // Mail the app sent through SMTP lands in inject('mailDir') as .eml files (global setup).
 
@@ -32,4 +33,11 @@ export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 60_00
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+}
+
+/** Proves a user's address the way its owner would: with the token of the link mailed at signup. */
+export async function verifyAddress(email: string): Promise<void> {
+  const link = await waitForMail(email, /\/verify-email\//);
+  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(link)![1]!;
+  await apiCall('/api/account/verify-email', { method: 'POST', body: { token } });
 }

@@ -2,7 +2,7 @@ import { ACCOUNT_SECURITY, CONFIRM, type CourseDto, ERRORS, SUCCESS, VALIDATION 
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { baseURL, newUserPage, useBrowser } from '../support/browser';
-import { seedCourse } from '../support/seed';
+import { joinCourse, seedCourse } from '../support/seed';
 
 // Courses journeys (SPEC §2 Courses, My Videos, Create course, Join, Course page, Edit course).
 
@@ -117,6 +117,7 @@ describe('courses', () => {
     const instructor = await signupViaApi({ name: 'Grace Owner' });
     const colleague = await signupViaApi({ name: 'Alan Colleague' });
     const course = await seedCourse(instructor, 'Mechanics');
+    await joinCourse(colleague, course.id);
     const page = b.page;
     await loginThroughUi(page, instructor);
 
@@ -124,9 +125,9 @@ describe('courses', () => {
     await page.getByRole('link', { name: '+ Add an admin' }).click();
     await page.getByRole('button', { name: 'Add admin' }).click();
     await page.getByRole('alert').getByText(VALIDATION.missingInformation).waitFor();
-    await page.getByLabel('Course Id').fill(course.id);
-    // Add admin invites (issue 12); the colleague, named by id, accepts (invitations.spec.ts clicks it).
-    await page.getByLabel('Admin Id').fill(colleague.id);
+    await page.getByLabel('Course', { exact: true }).selectOption({ label: course.name });
+    // Add admin invites (issue 12); the colleague, picked from the course, accepts (invitations.spec.ts clicks it).
+    await page.getByRole('radio', { name: colleague.name }).check();
     await page.getByRole('button', { name: 'Add admin' }).click();
     await page.getByText(ACCOUNT_SECURITY.invitationSent).waitFor();
     await page.waitForURL('**/my-videos'); // back one page after 1 s

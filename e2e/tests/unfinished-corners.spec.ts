@@ -1,6 +1,8 @@
+import { ACCOUNT_SECURITY } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, signupViaApi } from '../support/api';
+import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
+import { verifyAddress } from '../support/mail';
 import { HOUR, joinCourse, seedCourse, seedLecture } from '../support/seed';
 
 // Issue 21, the corners that still looked unfinished: live badges, the join page, admins by e-mail,
@@ -88,5 +90,35 @@ describe('unfinished corners', () => {
     await preview.getByText('Taught by Prof Alan').waitFor();
     release();
     await page.waitForURL(`**/lecture/${lecture.id}`);
+  });
+
+  it('"Add an admin" invites a member picked from the course, or anyone by e-mail address', async () => {
+    const { page } = b;
+    const [admin, pupil, colleague] = await Promise.all([
+      signupViaApi({ name: 'Prof Owner' }),
+      signupViaApi({ name: 'Pat Pupil' }),
+      signupViaApi({ name: 'Carl Colleague' }),
+    ]);
+    const course = await seedCourse(admin, 'Thermodynamics');
+    await joinCourse(pupil, course.id);
+    await Promise.all([verifyAddress(admin.email), verifyAddress(colleague.email)]); // invitations by address reach proven owners
+    const invitationsOf = (user: E2eUser) => apiCall<unknown[]>('/api/invitations', { token: user.token });
+    await loginThroughUi(page, admin);
+
+    await page.goto(`/editCourse/${course.id}`);
+    await page.getByRole('link', { name: '+ Add an admin' }).click();
+    expect(await page.getByLabel('Course', { exact: true }).inputValue()).toBe(course.id);
+    const members = page.getByRole('group', { name: 'Or pick a member of the course' });
+    await members.getByLabel('Find a member by name').fill('pat');
+    await members.getByRole('radio', { name: 'Pat Pupil' }).check();
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    await page.getByText(ACCOUNT_SECURITY.invitationSent).waitFor();
+    await expect.poll(async () => (await invitationsOf(pupil)).length).toBe(1);
+
+    await page.goto(`/add-admin?courseId=${course.id}`);
+    await page.getByLabel('Admin email').fill(colleague.email);
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    await page.getByText(ACCOUNT_SECURITY.invitationSent).waitFor();
+    await expect.poll(async () => (await invitationsOf(colleague)).length).toBe(1);
   });
 });

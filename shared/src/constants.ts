@@ -7,6 +7,8 @@ export const MIN_QUESTION_LENGTH = 11;
 export const MAX_QUESTION_LENGTH = 2000; // SECURITY VAL-1
 export const MAX_TITLE_LENGTH = 200; // SECURITY VAL-1
 export const MAX_DESCRIPTION_LENGTH = 5000;
+/** Course members offered at once to pick a new admin from; a name search narrows a longer list. */
+export const COURSE_MEMBERS_SHOWN = 20;
 export const MIN_PASSWORD_LENGTH = 8; // DESIGN §5.7
 export const MAX_PASSWORD_LENGTH = 128; // DESIGN §5.7
 

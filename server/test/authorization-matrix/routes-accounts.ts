@@ -147,6 +147,14 @@ export const accountRows: Row[] = [
     expect: statuses({ anon: 401, outside: 200, studentA: 409, admins: 400 }),
     mutates: true,
   },
+  // The students an admin may invite as a new admin (issue 21): names for the course's admins only.
+  {
+    method: 'GET',
+    route: '/api/courses/:id/members',
+    url: ({ w }) => `/api/courses/${w.A}/members`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
   {
     method: 'POST',
     route: '/api/courses/add-admin',

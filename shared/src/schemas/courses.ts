@@ -48,6 +48,10 @@ export const AddAdminBody = z
   });
 export type AddAdminBody = z.infer<typeof AddAdminBody>;
 
+/** GET /api/courses/{id}/members: q, when given, keeps the members whose name holds it (any case). */
+export const CourseMembersQuery = z.strictObject({ q: z.string().trim().max(100).optional() });
+export type CourseMembersQuery = z.infer<typeof CourseMembersQuery>;
+
 // Answer shapes. As zod schemas, the server's serializer sends only these fields (SECURITY AC-10).
 
 /** One administrator of a course, as the edit view lists them (SPEC §2 Edit course). No email. */
@@ -146,3 +150,11 @@ export const JoinPreviewAnswer = z.object({
   lectureTitle: z.string().nullable(),
 });
 export type JoinPreviewAnswer = z.infer<typeof JoinPreviewAnswer>;
+
+/** A course's student, offered to its admins as a new admin (issue 21). A name, never an address. */
+export const CourseMemberDto = z.object({ id: z.string(), name: z.string() });
+export type CourseMemberDto = z.infer<typeof CourseMemberDto>;
+
+/** The first members by name (COURSE_MEMBERS_SHOWN); more: further members match. */
+export const CourseMembersAnswer = z.object({ members: z.array(CourseMemberDto), more: z.boolean() });
+export type CourseMembersAnswer = z.infer<typeof CourseMembersAnswer>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -7,6 +7,7 @@ import {
   lectureMembers,
   lectureVideos,
   lectures,
+  users,
 } from '../../db/schema';
 import type { CourseRow, LectureRow } from '../access/public';
 
@@ -98,4 +99,25 @@ export async function videoIdsOfCourse(db: DbOrTx, courseId: string): Promise<st
     .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
     .where(eq(lectures.courseId, courseId));
   return rows.map((r) => r.videoId);
+}
+
+/** The course's students by name, those whose name holds `q` (any case) when given; at most `limit`. */
+export async function courseMembersByName(
+  db: DbOrTx,
+  courseId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .where(
+      and(
+        eq(courseMembers.courseId, courseId),
+        q ? sql`strpos(lower(${users.name}), lower(${q})) > 0` : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
 }

@@ -11,6 +11,8 @@ import {
   JoinCourseAnswer,
   JoinLectureAnswer,
   CourseMessageAnswer,
+  CourseMembersAnswer,
+  CourseMembersQuery,
   JoinPreviewAnswer,
   JoinPreviewParams,
 } from '@lectern/shared';
@@ -81,6 +83,19 @@ export const coursesRoutes: Feature = (app, deps) => {
     '/api/courses/:id',
     { schema: { params: CourseIdParams, response: { 200: CourseDto } }, config: user },
     async (req) => courses.get(currentUser(req), req.params.id),
+  );
+
+  r.get(
+    '/api/courses/:id/members',
+    {
+      schema: {
+        params: CourseIdParams,
+        querystring: CourseMembersQuery,
+        response: { 200: CourseMembersAnswer },
+      },
+      config: user,
+    },
+    async (req) => courses.members(currentUser(req), req.params.id, req.query.q),
   );
 
   r.put(

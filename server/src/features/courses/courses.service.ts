@@ -1,5 +1,7 @@
 import {
+  COURSE_MEMBERS_SHOWN,
   type CourseDto,
+  type CourseMembersAnswer,
   type CreateCourseBody,
   type UpdateCourseBody,
   type UserCoursesAnswer,
@@ -23,6 +25,7 @@ import {
   removeUnreferencedMedia,
 } from '../lectures/public';
 import {
+  courseMembersByName,
   coursesAdministeredBy,
   coursesJoinedBy,
   deleteCourseRow,
@@ -52,6 +55,13 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
   }
 
   return {
+    /** The students an admin may invite to administer the course with them (issue 21); admins only. */
+    async members(caller: AuthUser, courseId: string, q: string | undefined): Promise<CourseMembersAnswer> {
+      await requireCourseAdmin(db, caller, courseId);
+      const rows = await courseMembersByName(db, courseId, q || undefined, COURSE_MEMBERS_SHOWN + 1);
+      return { members: rows.slice(0, COURSE_MEMBERS_SHOWN), more: rows.length > COURSE_MEMBERS_SHOWN };
+    },
+
     async userCourses(caller: AuthUser, userId: string): Promise<UserCoursesAnswer> {
       assertSelf(caller, userId);
       const now = clock();

@@ -1,5 +1,5 @@
 import { CONFIRM, ERRORS, FETCH_ERRORS, LOADING, SUCCESS } from '@lectern/shared';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LoadFailure } from '../../components/ui/LoadFailure';
 import { NotCourseAdmin } from '../../components/ui/NotCourseAdmin';
@@ -53,6 +53,9 @@ export function EditCoursePage() {
               </li>
             ))}
           </ul>
+          <Link className="button secondary" to={`/add-admin?courseId=${course.id}`}>
+            + Add an admin
+          </Link>
         </div>
         <div>
           <EditCourseForm key={course.id} course={course} />

@@ -2,13 +2,14 @@ import type {
   AddAdminBody,
   CourseDto,
   CourseLecturesAnswer,
+  CourseMembersAnswer,
   CourseMessageAnswer,
   CreateCourseBody,
   JoinCourseAnswer,
   UpdateCourseBody,
   UserCoursesAnswer,
 } from '@lectern/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -56,3 +57,17 @@ export const joinCourse = (courseId: string, userId: string) =>
 
 export const addAdmin = (body: AddAdminBody) =>
   api<CourseMessageAnswer>('/api/courses/add-admin', { method: 'POST', body });
+
+/** The course's students whose name holds q, to pick a new admin from (issue 21); admins only. */
+export const useCourseMembers = (courseId: string, q: string) =>
+  useQuery({
+    queryKey: queryKeys.courses.members(courseId, q),
+    queryFn: ({ signal }) =>
+      api<CourseMembersAnswer>(
+        `/api/courses/${encodeURIComponent(courseId)}/members${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+        { signal },
+      ),
+    enabled: courseId !== '',
+    placeholderData: keepPreviousData,
+    retry: retryUnlessNotFound,
+  });
