@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type E2eUser, apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { verifyAddress } from '../support/mail';
-import { HOUR, joinCourse, seedCourse, seedLecture } from '../support/seed';
+import { HOUR, joinCourse, seedClassroom, seedCourse, seedLecture } from '../support/seed';
 
 // Issue 21, the corners that still looked unfinished: live badges, the join page, admins by e-mail,
 // overlapping captions and a stale page after a redeploy.
@@ -120,5 +120,30 @@ describe('unfinished corners', () => {
     await page.getByRole('button', { name: 'Add admin' }).click();
     await page.getByText(ACCOUNT_SECURITY.invitationSent).waitFor();
     await expect.poll(async () => (await invitationsOf(colleague)).length).toBe(1);
+  });
+
+  it('a captions file whose cues overlap, as YouTube’s automatic ones do, is accepted one cue at a time', async () => {
+    const { page } = b;
+    const { admin, videoId } = await seedClassroom();
+    await loginThroughUi(page, admin);
+    await page.goto(`/captions/video/${videoId}`);
+    await page.getByLabel('Caption file (WebVTT or SRT, UTF-8)').setInputFiles({
+      name: 'auto.en.vtt',
+      mimeType: 'text/vtt',
+      buffer: Buffer.from(
+        'WEBVTT\nKind: captions\nLanguage: en\n\n' +
+          '00:00:00.160 --> 00:00:03.990 align:start position:0%\nso today we look at\n\n' +
+          '00:00:02.110 --> 00:00:06.000 align:start position:0%\nthe heat equation\n',
+      ),
+    });
+    await page.getByLabel('Language code').fill('en');
+    await page.getByLabel('Label shown to viewers').fill('English (automatic)');
+    await page.getByRole('button', { name: 'Upload captions' }).click();
+    await page.getByText('English (automatic) (en) · version 1 · 2 cues').waitFor();
+    const end1 = page.getByRole('textbox', { name: 'End of cue 1', exact: true });
+    await expect.poll(() => end1.inputValue()).toBe('00:00:02.110');
+    expect(await page.getByRole('textbox', { name: 'Start of cue 2', exact: true }).inputValue()).toBe(
+      '00:00:02.110',
+    );
   });
 });

@@ -95,10 +95,10 @@ describe('refused files name the line', () => {
     });
   });
 
-  it('overlapping cues', () => {
-    const srt = '1\n00:00:01,000 --> 00:00:05,000\na\n\n2\n00:00:04,000 --> 00:00:06,000\nb\n';
+  it('a cue that starts before the previous one', () => {
+    const srt = '1\n00:00:04,000 --> 00:00:05,000\na\n\n2\n00:00:01,000 --> 00:00:06,000\nb\n';
     expect(problemOf(srt).message).toBe(
-      'Line 6: the cue starts at 00:00:04.000, before the previous cue ends (00:00:05.000)',
+      'Line 6: the cue starts at 00:00:01.000, before the previous cue ends (00:00:05.000)',
     );
   });
 
@@ -133,6 +133,48 @@ describe('refused files name the line', () => {
     expect(parseCaptionFile(new Uint8Array(2 * 1024 * 1024 + 1), null)).toMatchObject({
       ok: false,
       problem: { message: 'The caption file is too large (the limit is 2 MB)' },
+    });
+  });
+});
+
+describe('overlapping cues are accepted one at a time (issue 21)', () => {
+  it('a cue starting while the previous one shows ends it', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:05,000\na\n\n2\n00:00:04,000 --> 00:00:06,000\nb\n';
+    expect(parse(srt)).toEqual({
+      ok: true,
+      cues: [
+        { start: 1, end: 4, text: 'a' },
+        { start: 4, end: 6, text: 'b' },
+      ],
+    });
+  });
+
+  it('YouTube’s rolling automatic captions, and cues starting together', () => {
+    const vtt = [
+      'WEBVTT',
+      'Kind: captions',
+      'Language: en',
+      '',
+      '00:00:00.160 --> 00:00:03.990 align:start position:0%',
+      'so today we look at',
+      '',
+      '00:00:02.110 --> 00:00:06.000 align:start position:0%',
+      'so today we look at\nthe heat equation',
+      '',
+      '00:00:06.000 --> 00:00:08.000',
+      'first',
+      '',
+      '00:00:06.000 --> 00:00:07.000',
+      'together',
+      '',
+    ].join('\n');
+    expect(parse(vtt)).toEqual({
+      ok: true,
+      cues: [
+        { start: 0.16, end: 2.11, text: 'so today we look at' },
+        { start: 2.11, end: 6, text: 'so today we look at\nthe heat equation' },
+        { start: 6, end: 8, text: 'first\ntogether' },
+      ],
     });
   });
 });

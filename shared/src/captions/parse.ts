@@ -1,6 +1,7 @@
 import { parseCueTime } from './cue-time';
 import { CAPTION_LIMITS } from './limits';
 import type { CaptionProblem, CaptionResult, Cue } from './types';
+import { normaliseOverlaps } from './overlaps';
 import { type PlacedCue, validateCues } from './validate';
 import { srtTextToVtt } from './webvtt';
 
@@ -74,7 +75,7 @@ function readCue(block: Block, srt: boolean): PlacedCue | CaptionProblem {
 const SKIPPED_VTT_BLOCKS = /^(NOTE|STYLE|REGION)(\s|$)/;
 
 /**
- * Parses a caption file. `durationSeconds` (null when unknown, e.g. some YouTube videos) bounds the cue
+ * Parses a caption file; overlapping cues are made one-at-a-time (normaliseOverlaps). `durationSeconds` (null when unknown, e.g. some YouTube videos) bounds the cue
  * times. SRT is told apart by its missing `WEBVTT` header.
  */
 export function parseCaptionFile(bytes: Uint8Array, durationSeconds: number | null): CaptionResult {
@@ -104,6 +105,7 @@ export function parseCaptionFile(bytes: Uint8Array, durationSeconds: number | nu
     placed.push(read);
   }
   if (placed.length === 0) return fail(undefined, 'The caption file has no cues');
-  const problem = validateCues(placed, durationSeconds);
-  return problem ? { ok: false, problem } : { ok: true, cues: placed.map((p) => p.cue) };
+  const cues = normaliseOverlaps(placed);
+  const problem = validateCues(cues, durationSeconds);
+  return problem ? { ok: false, problem } : { ok: true, cues: cues.map((p) => p.cue) };
 }

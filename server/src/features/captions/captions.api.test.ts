@@ -120,6 +120,23 @@ describe('caption upload, replace and delete', () => {
   });
 });
 
+describe('overlapping cues (issue 21)', () => {
+  it('accepts YouTube-style rolling captions and stores them one at a time', async () => {
+    const rolling =
+      'WEBVTT\nKind: captions\nLanguage: en\n\n' +
+      '00:00:00.160 --> 00:00:03.990 align:start position:0%\nso today we look at\n\n' +
+      '00:00:02.110 --> 00:00:06.000 align:start position:0%\nso today we look at\nthe heat equation\n';
+    const res = await put(w.users.adminA, `${video(w.VA1.id, '/fr')}?label=Auto`, rolling);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CaptionTrackDto>()).toMatchObject({ cueCount: 2 });
+    const file = await get(w.users.studentA, video(w.VA1.id, '/fr/vtt'));
+    expect(file.body).toBe(
+      'WEBVTT\n\n1\n00:00:00.160 --> 00:00:02.110\nso today we look at\n\n' +
+        '2\n00:00:02.110 --> 00:00:06.000\nso today we look at\nthe heat equation\n',
+    );
+  });
+});
+
 describe('malformed files are refused with the line named', () => {
   const url = () => `${video(w.VA1.id, '/es')}?label=Español`;
   it.each([
