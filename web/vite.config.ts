@@ -27,5 +27,22 @@ export default defineConfig({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks a page loads, for the first-load budget (scripts/lib/first-load.mjs).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One chunk for "now" and the live window with the watch page's own questions, as they load
+          // together there; left alone, the pages that show "Live now" (issue 21) split them into one more
+          // request on the watch page's first load (scripts/first-load-budget.test.ts). Only these modules:
+          // what they import stays where the default splitting puts it.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'live-window',
+              test: /features\/questions\/(hooks\/useNow|utils\/live-window|utils\/own-questions|components\/OwnQuestions)\./,
+            },
+          ],
+        },
+      },
+    },
   },
 });

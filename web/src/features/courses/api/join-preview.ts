@@ -1,15 +1,16 @@
-import { Id, type JoinPreviewAnswer } from '@lectern/shared';
+import type { JoinPreviewAnswer } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/join/{code}: what a join link joins; asked only for a code that can be an id. */
+/** GET /api/join/{code}: what a join link joins; a code that is no id gets 400, and no preview. */
 export const useJoinPreview = (code: string | undefined) =>
   useQuery({
-    queryKey: queryKeys.courses.joinPreview(code ?? ''),
+    // Under courses.all, kept out of lib/query-keys.ts: that module is in every page's first load.
+    queryKey: [...queryKeys.courses.all, 'join-preview', code ?? ''],
     queryFn: ({ signal }) =>
       api<JoinPreviewAnswer>(`/api/join/${encodeURIComponent(code ?? '')}`, { signal }),
-    enabled: code !== undefined && Id.safeParse(code).success,
+    enabled: Boolean(code),
     retry: false,
     staleTime: Infinity,
   });
