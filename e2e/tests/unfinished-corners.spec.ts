@@ -146,4 +146,26 @@ describe('unfinished corners', () => {
       '00:00:02.110',
     );
   });
+
+  it('a page whose code fails to load after a redeploy reloads once by itself, then offers "Reload"', async () => {
+    const { page } = b;
+    const student = await signupViaApi();
+    await loginThroughUi(page, student);
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents++;
+    });
+    // The Courses page's chunk is gone, as after a redeploy that renamed it.
+    await page.route(/\/assets\/CoursesPage-[\w-]+\.js$/, (route) => route.abort());
+    await page.getByRole('link', { name: 'Courses', exact: true }).click();
+    const reload = page.getByRole('button', { name: 'Reload' });
+    await reload.waitFor();
+    expect(documents).toBe(1); // the one reload it did by itself, and no more
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+
+    await page.unroute(/\/assets\/CoursesPage-[\w-]+\.js$/);
+    await reload.click();
+    await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
+    expect(documents).toBe(2);
+  });
 });

@@ -2,6 +2,7 @@ import { type ComponentType, Suspense, lazy, useState } from 'react';
 import { type LoaderFunctionArgs, createBrowserRouter } from 'react-router';
 import { videoWithQuestionsQuery } from '../features/questions/api/video-with-questions';
 import { ErrorPage } from './layout/ErrorPage';
+import { chunkLoaded } from './layout/stale-chunk';
 import { Layout } from './layout/Layout';
 import { RequireUser, SessionReady } from './layout/RequireUser';
 import { queryClient } from './query-client';
@@ -46,7 +47,10 @@ function page(name: string, prefetch?: (args: LoaderFunctionArgs) => void) {
       prefetch?.(args);
       if (loadedPages.has(name)) return null;
       const chunk = load().then(
-        (module) => void loadedPages.set(name, module[name]!),
+        (module) => {
+          loadedPages.set(name, module[name]!);
+          chunkLoaded();
+        },
         () => undefined, // reported when the page renders (above)
       );
       if (!initialized) await chunk;
