@@ -38,7 +38,7 @@ export default defineConfig({
           groups: [
             {
               name: 'live-window',
-              test: /features\/questions\/(hooks\/useNow|utils\/live-window|utils\/own-questions|components\/OwnQuestions)\./,
+              test: /(lib\/(use-now|live-window)|features\/questions\/(utils\/own-questions|components\/OwnQuestions))\./,
             },
           ],
         },

@@ -14,7 +14,7 @@ import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { RecentAnswers } from '../../features/questions/components/RecentAnswers';
-import { useNow } from '../../features/questions/hooks/useNow';
+import { useNow } from '../../lib/use-now';
 import { splitOwnQuestions } from '../../features/questions/utils/own-questions';
 import { needsResponse } from '../../features/questions/utils/question-lists';
 

@@ -21,8 +21,8 @@ import { QuestionCards } from '../../features/questions/components/QuestionCards
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
-import { useNow } from '../../features/questions/hooks/useNow';
-import { isLiveNow } from '../../features/questions/utils/live-window';
+import { useNow } from '../../lib/use-now';
+import { isLiveNow } from '../../lib/live-window';
 import { dropEarlyShell } from '../../lib/early-reads';
 import { recordWatched } from '../../lib/watch-progress';
 import { askedBy } from '../../features/questions/utils/own-questions';

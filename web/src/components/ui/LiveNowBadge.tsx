@@ -1,6 +1,6 @@
 import { POLL_MS } from '@lectern/shared';
-import { useNow } from '../../features/questions/hooks/useNow';
-import { type LiveWindow, isLiveNow } from '../../features/questions/utils/live-window';
+import { useNow } from '../../lib/use-now';
+import { type LiveWindow, isLiveNow } from '../../lib/live-window';
 
 /**
  * "Live now" on a lecture whose live discussion window is open (issue 21), re-checked every minute like

@@ -1,4 +1,4 @@
-import { isLiveNow } from '../../questions/utils/live-window';
+import { isLiveNow } from '../../../lib/live-window';
 
 export interface UpcomingLecture {
   id: string;
