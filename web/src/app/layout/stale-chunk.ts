@@ -9,14 +9,21 @@ const RELOADED = 'lectern.chunkReload';
 
 export const isStaleChunk = (error: unknown): boolean => FAILED_CHUNK.test(String(error));
 
-/** Reloads the page unless it already did so for a failed chunk; false when that reload was spent. */
+let reloading = false;
+
+/**
+ * Reloads the page unless it already did so for a failed chunk; false when that reload was spent. True
+ * again for an error page mounted again before the reload has left the page.
+ */
 export function reloadOnce(): boolean {
+  if (reloading) return true;
   try {
     if (sessionStorage.getItem(RELOADED)) return false;
     sessionStorage.setItem(RELOADED, '1');
   } catch {
     return false; // storage refused (cookies blocked): without the guard, only the button
   }
+  reloading = true;
   location.reload();
   return true;
 }
