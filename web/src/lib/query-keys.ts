@@ -34,6 +34,8 @@ export const queryKeys = {
     userCourses: (userId: string) => ['courses', 'user', userId] as const,
     detail: (id: string) => ['courses', 'detail', id] as const,
     lectures: (courseId: string) => ['courses', 'lectures', courseId] as const,
+    joinPreview: (code: string) => ['courses', 'join-preview', code] as const,
+    members: (courseId: string, q: string) => ['courses', 'members', courseId, q] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

@@ -1,18 +1,12 @@
 import { COURSE_MEMBERS_SHOWN } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { seedCourse, seedCourseMember } from '../../../test/seed';
-import type { TestApp } from '../../../test/test-app';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { worldFixture } from '../../../test/fixture';
 
 // GET /api/courses/{id}/members: the students "Add an admin" offers to pick from (issue 21).
 describe('GET /api/courses/:id/members', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { t, w, call } = worldFixture();
 
   it('refuses a visitor, a stranger, a student of the course and another course’s admin', async () => {
     const url = `/api/courses/${w.A.id}/members`;

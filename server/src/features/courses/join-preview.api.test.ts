@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/test-app';
-import type { Caller } from '../../../test/calls';
-import { type World, worldApp } from '../../../test/world';
+import { describe, expect, it } from 'vitest';
+import { worldFixture } from '../../../test/fixture';
 
 // GET /api/join/{code}: a join link's pages name the course and its instructors (issue 21).
 describe('GET /api/join/:code', () => {
-  let t: TestApp;
-  let w: World;
-  let call: Caller;
-  beforeAll(async () => ({ t, w, call } = await worldApp()));
-  afterAll(() => t.close());
+  const { w, call } = worldFixture();
 
   it('names a course and its instructors, to a visitor too', async () => {
     const res = await call(null, 'GET', `/api/join/${w.A.id}`);

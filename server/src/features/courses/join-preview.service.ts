@@ -1,8 +1,7 @@
 import { ERRORS, type JoinPreviewAnswer } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
-import { adminsOfCourse, findCourse, findLecture } from '../access/access.repository';
-import { isReleased } from '../access/access.service';
+import { adminsOfCourse, findCourse, findLecture, isReleased } from '../access/public';
 
 /**
  * What a join link joins, told before joining (issue 21), also to a visitor on its login page: whoever

@@ -61,8 +61,7 @@ export const addAdmin = (body: AddAdminBody) =>
 /** The course's students whose name holds q, to pick a new admin from (issue 21); admins only. */
 export const useCourseMembers = (courseId: string, q: string) =>
   useQuery({
-    // Under courses.all, kept out of lib/query-keys.ts: that module is in every page's first load.
-    queryKey: [...queryKeys.courses.all, 'members', courseId, q],
+    queryKey: queryKeys.courses.members(courseId, q),
     queryFn: ({ signal }) =>
       api<CourseMembersAnswer>(
         `/api/courses/${encodeURIComponent(courseId)}/members${q ? `?q=${encodeURIComponent(q)}` : ''}`,

@@ -6,8 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /api/join/{code}: what a join link joins; a code that is no id gets 400, and no preview. */
 export const useJoinPreview = (code: string | undefined) =>
   useQuery({
-    // Under courses.all, kept out of lib/query-keys.ts: that module is in every page's first load.
-    queryKey: [...queryKeys.courses.all, 'join-preview', code ?? ''],
+    queryKey: queryKeys.courses.joinPreview(code ?? ''),
     queryFn: ({ signal }) =>
       api<JoinPreviewAnswer>(`/api/join/${encodeURIComponent(code ?? '')}`, { signal }),
     enabled: Boolean(code),
