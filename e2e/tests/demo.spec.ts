@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ROOM_PRESENCE } from '@lectern/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_COURSE_NAME,
@@ -74,7 +75,8 @@ describe('the demo course', () => {
       await logIn(login.email);
       await page.getByRole('heading', { name: 'Questions needing a response' }).waitFor();
       await page.getByText('Could you play the two tones again, side by side?').waitFor();
-      await page.getByText('A student is waiting in a virtual room.', { exact: false }).waitFor();
+      // The demo's live question: its student is not in the room, and the card says so (issue 21).
+      await page.getByText(ROOM_PRESENCE.notYet).waitFor();
       await page.getByText('Does a heavier pendulum swing slower, or only a longer one?').waitFor();
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/login');

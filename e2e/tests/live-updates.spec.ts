@@ -1,4 +1,4 @@
-import { LOADING, STATUS_TEXT, SUCCESS } from '@lectern/shared';
+import { LOADING, ROOM_PRESENCE, STATUS_TEXT, SUCCESS } from '@lectern/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
@@ -86,7 +86,7 @@ describe('live updates', () => {
     // Home reloads every 30 s without events.
     const needs = page.getByRole('region', { name: 'Questions needing a response' });
     expect(await timed(needs.getByText(question).waitFor({ timeout: 5_000 }))).toBeLessThan(1_000);
-    await needs.getByText(STATUS_TEXT.liveWaiting).waitFor();
+    await needs.getByText(ROOM_PRESENCE.notYet).waitFor();
   });
 
   it('with the stream blocked, "Reconnecting…" shows and polling still brings new questions', async () => {

@@ -1,4 +1,4 @@
-import { ERRORS, type QuestionDto, STATUS_TEXT } from '@lectern/shared';
+import { ERRORS, type QuestionDto, ROOM_PRESENCE } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
@@ -33,7 +33,8 @@ describe('the respond page of a live question', () => {
     await loginThroughUi(page, admin);
     await page.goto('/action-items');
     const card = page.getByRole('listitem').filter({ hasText: asked.question });
-    await card.getByText(STATUS_TEXT.liveWaiting).waitFor();
+    // The student has not come into the room: the card does not say they wait (issue 21).
+    await card.getByText(ROOM_PRESENCE.notYet).waitFor();
     const popup = context.waitForEvent('page');
     await card.getByRole('link', { name: 'Join this meeting' }).click();
     expect(new URL((await popup).url()).pathname).toBe(`/room/${asked.id}`);

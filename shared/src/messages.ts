@@ -141,6 +141,13 @@ export const STATUS_TEXT = {
   noVideoIdInRoute: 'No videoId in route.',
 } as const;
 
+/** Where a live question's asker is, on the instructor's cards (issue 21): Lectern's own texts. */
+export const ROOM_PRESENCE = {
+  waiting: (duration: string) => `Waiting ${duration}`,
+  left: (duration: string) => `The student left the room ${duration} ago.`,
+  notYet: 'The student has not joined the room yet.',
+} as const;
+
 /** Video processing (issue 9): refusals at upload, and the reasons a failed video shows its instructor. */
 export const MEDIA = {
   notAVideo: 'This file is not a video Lectern can use. Upload an MP4, MOV, WebM or MKV file.',

@@ -36,6 +36,14 @@ const candidate = (_c: Case, f: Fresh) => ({
 
 export const roomRows: Row[] = [
   {
+    method: 'GET',
+    route: '/api/rooms/:questionId/presence',
+    fresh: (c) => freshRoomWithPeers(c),
+    url: roomUrl('presence'),
+    expect: membersOfA(200),
+    mutates: false,
+  },
+  {
     method: 'POST',
     route: '/api/rooms/:questionId/join',
     fresh: (c) => freshLiveQuestion(c, { open: true }),
@@ -72,8 +80,17 @@ export const roomRows: Row[] = [
   },
 ];
 
-/** Another student's room: studentA may neither enter it nor signal into it (AC-4). */
+/** Another student's room: studentA may neither enter it, signal into it nor see who is in it (AC-4). */
 export const roomVariantRows: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/rooms/:questionId/presence',
+    variant: "another student's question",
+    fresh: (c) => freshRoomWithPeers(c, { askedBy: 'victim' }),
+    url: roomUrl('presence'),
+    expect: statuses({ anon: 401, outside: 403, studentA: 403, admins: 200 }),
+    mutates: false,
+  },
   {
     method: 'POST',
     route: '/api/rooms/:questionId/join',

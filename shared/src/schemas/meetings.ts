@@ -19,3 +19,11 @@ export type RecordResponseAnswer = z.infer<typeof RecordResponseAnswer>;
 
 /** POST /api/meetings/{questionId}/end: an instructor ends the question's room for everyone. */
 export const MeetingParams = z.strictObject({ questionId: Id });
+
+/**
+ * POST /api/meetings/{questionId}/end: `discard` when the instructor chose not to make the recording the
+ * answer (nobody else came: issue 21); the question then waits for an uploaded answer. No body: the
+ * recording is the answer.
+ */
+export const EndMeetingBody = z.strictObject({ recording: z.enum(['answer', 'discard']) }).nullish();
+export type EndMeetingBody = z.infer<typeof EndMeetingBody>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { Id, Instant } from './common';
 import { ROOM_MAX_SIGNAL_BYTES } from '../wire';
 
 // The built-in live room (DESIGN §11): browsers talk WebRTC to each other; Lectern only carries the
 // signalling. POST /api/rooms/{questionId}/join|heartbeat|signal|leave; what the others send arrives on
 // the events stream as `room.signal` (addressed to one user) and `room.presence` (the room changed).
+// GET /api/rooms/{questionId}/presence tells the asker and the course admins who is there (issue 21).
 
 export const RoomRole = z.enum(['student', 'instructor']);
 export type RoomRole = z.infer<typeof RoomRole>;
@@ -54,3 +55,18 @@ export const RoomSignalBody = z.strictObject({
   data: z.string().min(1).max(ROOM_MAX_SIGNAL_BYTES),
 });
 export type RoomSignalBody = z.infer<typeof RoomSignalBody>;
+
+/** GET /api/rooms/{questionId}/presence: who is in the question's room now, and where the asker is. */
+export const RoomPresence = z.object({
+  questionId: Id,
+  /** False when the room is not Lectern's own (BigBlueButton): nobody can say who is in it. */
+  tracked: z.boolean(),
+  /** Who is in the room now, first come first, and since when (a reload does not reset it). */
+  present: z.array(z.object({ role: RoomRole, since: Instant })),
+  /**
+   * The asker: in the room since `since`; or gone since `leftAt` (a tab closed without a word left when it
+   * was last heard of); both null when they have not come into the room.
+   */
+  asker: z.object({ since: Instant.nullable(), leftAt: Instant.nullable() }),
+});
+export type RoomPresence = z.infer<typeof RoomPresence>;

@@ -54,6 +54,7 @@ export const queryKeys = {
   meetings: {
     all: ['meetings'] as const,
     room: (questionId: string) => ['meetings', 'room', questionId] as const,
+    presence: (questionId: string) => ['meetings', 'presence', questionId] as const,
   },
   /** Every caption read starts with 'captions', so one invalidation after a change refreshes the track
    *  list, the cues and the <track> files together. */

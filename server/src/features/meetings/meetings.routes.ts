@@ -1,4 +1,10 @@
-import { MeetingParams, MeetingQuery, RecordResponseAnswer, StartMeetingAnswer } from '@lectern/shared';
+import {
+  EndMeetingBody,
+  MeetingParams,
+  MeetingQuery,
+  RecordResponseAnswer,
+  StartMeetingAnswer,
+} from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
@@ -52,9 +58,10 @@ export const meetingsRoutes: Feature = (app, deps) => {
 
   r.post(
     '/api/meetings/:questionId/end',
-    { schema: { params: MeetingParams }, config: { ...user, rawAnswer: NO_CONTENT } },
+    { schema: { params: MeetingParams, body: EndMeetingBody }, config: { ...user, rawAnswer: NO_CONTENT } },
     async (req, reply) => {
-      await meetings.endRoom(currentUser(req), req.params.questionId);
+      const discard = req.body?.recording === 'discard';
+      await meetings.endRoom(currentUser(req), req.params.questionId, discard ? 'unrecorded' : 'recorded');
       return reply.code(204).send();
     },
   );

@@ -13,7 +13,7 @@ import {
   upsertOpenMeeting,
 } from './meetings.repository';
 import { type MeetingProvider, MeetingProviderError, type RoomParticipant, type RoomSpec } from './provider';
-import { settleEndedRoom } from './room-outcome';
+import { type RoomOutcome, settleEndedRoom } from './room-outcome';
 
 // A question's room (issue 10): only its asker and the admins of the course it was asked in may enter;
 // a room is bound to its question and useless once ended. Opening records the room (the provider reads
@@ -122,6 +122,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
   return {
     provider,
     openRoom,
+    participantOf: participant,
 
     /** Who may enter the question's open room, and as whom; 404 when it has none (an ended room included). */
     async roomAccess(user: AuthUser, questionId: string): Promise<RoomAccess> {
@@ -163,8 +164,15 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
       return { professorURL };
     },
 
-    /** An instructor ends the room for everyone; the question waits for the recording (processing). */
-    async endRoom(user: AuthUser, questionId: string): Promise<void> {
+    /**
+     * An instructor ends the room for everyone; the question waits for the recording (processing), or,
+     * when they discard it, for an uploaded answer.
+     */
+    async endRoom(
+      user: AuthUser,
+      questionId: string,
+      outcome: Extract<RoomOutcome, 'recorded' | 'unrecorded'> = 'recorded',
+    ): Promise<void> {
       const { question, role } = await participant(user, questionId);
       if (role !== 'instructor') throw forbidden('Only the course administrators can do that');
       const meeting = await openMeeting(questionId);
@@ -172,7 +180,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
       await provider.end(roomSpecOf(question, meeting.purpose)).catch(() => {
         throw badGateway('The meeting could not be ended. Please try again.');
       });
-      await db.transaction((tx) => settleEndedRoom(deps, tx, questionId, 'recorded'));
+      await db.transaction((tx) => settleEndedRoom(deps, tx, questionId, outcome));
     },
   };
 }

@@ -41,6 +41,8 @@ export interface RoomSnapshot {
   cameraOn: boolean;
   /** The meeting's recording, kept until its upload succeeded (a failed upload can be tried again). */
   pendingFile: File | null;
+  /** Someone else was in the room with this tab: without them, its recording is only its own picture. */
+  metSomeone: boolean;
 }
 
 const INITIAL: RoomSnapshot = {
@@ -55,10 +57,13 @@ const INITIAL: RoomSnapshot = {
   microphoneOn: true,
   cameraOn: true,
   pendingFile: null,
+  metSomeone: false,
 };
 
 export const ENDED_MESSAGE = 'The meeting has ended.';
 export const LEFT_MESSAGE = 'You left the meeting.';
+export const DISCARDED_MESSAGE =
+  'The meeting has ended and its recording was discarded. The question still needs an answer.';
 /** The room closed because no instructor came during the live window (issue 10: the student is told). */
 export const UNATTENDED_MESSAGE =
   'No instructor could join before the live discussion ended. Your question stays open and will be answered by video.';
@@ -185,15 +190,19 @@ export class RoomSession {
     this.update({ cameraOn: on });
   };
 
-  /** The instructor ends the meeting: the recording stops, the room closes, the recording is uploaded. */
-  end = async (upload: UploadRecording) => {
+  /**
+   * The instructor ends the meeting: the recording stops, the room closes, and the recording is uploaded
+   * as the answer, or thrown away when they discard it (nobody else came: issue 21).
+   */
+  end = async (upload: UploadRecording, recording: 'answer' | 'discard' = 'answer') => {
     if (this.snapshot.phase !== 'inRoom' && this.snapshot.phase !== 'reconnecting') return;
     this.update({ phase: 'ending', message: 'Ending the meeting…' });
-    const file = (await this.recordingSession?.stop()) ?? null;
+    const stopped = (await this.recordingSession?.stop()) ?? null;
+    const file = recording === 'answer' ? stopped : null;
     this.recordingSession = null;
     this.update({ recording: false, pendingFile: file });
-    await endRoom(this.questionId).catch(() => undefined); // already ended: nothing more to do
-    this.close(ENDED_MESSAGE);
+    await endRoom(this.questionId, recording).catch(() => undefined); // already ended: nothing more to do
+    this.close(recording === 'answer' ? ENDED_MESSAGE : DISCARDED_MESSAGE);
     if (file) await this.upload(upload);
   };
 
@@ -349,7 +358,7 @@ export class RoomSession {
         screen: link.remoteScreen,
         state: link.state,
       }));
-    this.update({ remotes });
+    this.update({ remotes, metSomeone: this.snapshot.metSomeone || remotes.length > 0 });
     this.followRecording();
   }
 

@@ -72,8 +72,9 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   'meeting.opened': (e) => [...room(e.questionId), k.questions.managedAll],
   'meeting.joined': (e) => [...room(e.questionId), k.questions.managedAll],
   'meeting.ended': (e) => [...room(e.questionId), k.questions.managedAll, ...oneQuestion(e.questionId)],
-  // A live room's own traffic: the room page and the waiting alert listen for it (useStreamEvents).
-  'room.presence': () => [],
+  // Someone came into a live room or left it: the cards that say whether the student is there (issue 21).
+  // The room page and the waiting alert also listen for it (useStreamEvents).
+  'room.presence': (e) => [e.questionId ? k.meetings.presence(e.questionId) : k.meetings.all],
   'room.signal': () => [],
 };
 

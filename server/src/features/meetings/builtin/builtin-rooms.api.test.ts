@@ -5,6 +5,7 @@ import {
   ROOM_MAX_PEERS,
   ROOM_MAX_SIGNAL_BYTES,
   ROOM_PEER_TIMEOUT_MS,
+  type RoomPresence,
   type RoomState,
   type StartMeetingAnswer,
 } from '@lectern/shared';
@@ -16,6 +17,8 @@ import { seedCourseAdmin, seedQuestion } from '../../../../test/seed';
 import { events, questions, roomPeers } from '../../../db/schema';
 import { createUser } from '../../../../test/factories';
 import { questionsWorldFixture } from '../../questions/test/world';
+import { meetingsServiceOf } from '../meetings.registry';
+import { createBuiltinRooms } from './builtin-rooms.service';
 
 // The built-in room's signalling through the real events stream (issue 10): who may enter, what each
 // browser receives, and that an ended room is closed to everyone.
@@ -215,5 +218,88 @@ describe('built-in room signalling', () => {
     expectStatus(beat, 404);
     const late = { from: instructor.self.peerId, to: back.self.peerId, kind: 'offer', data: '{}' };
     expectStatus(await signal(w.users.adminA, q, late), 404);
+  });
+
+  describe('presence (issue 21)', () => {
+    const presence = async (who: TestUser, questionId: string) => {
+      const res = await call(t, 'GET', `/api/rooms/${questionId}/presence`, { as: who });
+      expectStatus(res, 200);
+      return res.json<RoomPresence>();
+    };
+    const beat = (who: TestUser, questionId: string, peerId: string) =>
+      call(t, 'POST', `/api/rooms/${questionId}/heartbeat`, { as: who, payload: { peerId } });
+    const iso = () => t.clock.now().toISOString();
+
+    it('tells the asker and the course admins who is in the room since when, and when the asker left', async () => {
+      const q = await liveRoom();
+      expect(await presence(w.users.adminA, q)).toEqual({
+        questionId: q,
+        tracked: true,
+        present: [],
+        asker: { since: null, leftAt: null },
+      });
+      expectStatus(await call(t, 'GET', `/api/rooms/${q}/presence`, { as: w.users.studentA2 }), 403);
+      expectStatus(await call(t, 'GET', `/api/rooms/${q}/presence`), 401);
+
+      const arrived = iso();
+      const first = await join(w.users.studentA, q);
+      t.clock.advance(20_000);
+      expectStatus(await beat(w.users.studentA, q, first.self.peerId), 200);
+      t.clock.advance(20_000);
+      // A reload joins again: the student has been waiting since they first came, not since the reload.
+      const reloaded = await join(w.users.studentA, q);
+      t.clock.advance(20_000);
+      expectStatus(await beat(w.users.studentA, q, reloaded.self.peerId), 200);
+      expect(await presence(w.users.coAdminA, q)).toMatchObject({
+        present: [{ role: 'student', since: arrived }],
+        asker: { since: arrived, leftAt: null },
+      });
+
+      const admin = await stream(w.users.adminA);
+      t.clock.advance(5_000);
+      const left = iso();
+      const leave = await call(t, 'POST', `/api/rooms/${q}/leave`, {
+        as: w.users.studentA,
+        payload: { peerId: reloaded.self.peerId },
+      });
+      expectStatus(leave, 204);
+      await admin.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
+      t.clock.advance(300_000);
+      const after = await presence(w.users.studentA, q);
+      expect(after).toMatchObject({ present: [], asker: { since: null, leftAt: left } });
+      expect(await presence(w.users.adminA, q)).toEqual(after);
+    });
+
+    it('counts a browser gone silent as left when it was last heard of, and tells the admins', async () => {
+      const q = await liveRoom();
+      const student = await join(w.users.studentA, q);
+      await join(w.users.adminA, q);
+      t.clock.advance(5_000);
+      const lastHeard = iso();
+      expectStatus(await beat(w.users.studentA, q, student.self.peerId), 200);
+      const admin = await stream(w.users.adminA);
+      t.clock.advance(ROOM_PEER_TIMEOUT_MS + 1_000);
+
+      // Every instance answers alike before the sweep has run: the silence itself says the student left.
+      expect((await presence(w.users.adminA, q)).asker).toEqual({ since: null, leftAt: lastHeard });
+      await createBuiltinRooms(t.app.deps, meetingsServiceOf(t.app.deps)).forgetSilentPeers();
+      const gone = await admin.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
+      expect(gone.data.waiting).toBe(false);
+      expect((await presence(w.users.adminA, q)).asker).toEqual({ since: null, leftAt: lastHeard });
+      expectStatus(await beat(w.users.studentA, q, student.self.peerId), 410);
+    });
+  });
+
+  it('lets the instructor discard a recording nobody else was in: the question waits for an uploaded answer', async () => {
+    const q = await liveRoom();
+    await join(w.users.adminA, q);
+    const end = await call(t, 'POST', `/api/meetings/${q}/end`, {
+      as: w.users.adminA,
+      payload: { recording: 'discard' },
+    });
+    expectStatus(end, 204);
+    const [row] = await t.db.select().from(questions).where(eq(questions.id, q));
+    expect(row!.status).toBeNull();
+    await join(w.users.adminA, q, 404);
   });
 });

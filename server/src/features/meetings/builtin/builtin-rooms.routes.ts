@@ -3,6 +3,7 @@ import {
   JoinRoomResponse,
   ROOM_MAX_SIGNAL_BYTES,
   RoomPeerBody,
+  RoomPresence,
   RoomSignalBody,
   RoomState,
 } from '@lectern/shared';
@@ -19,6 +20,9 @@ const RoomParams = z.strictObject({ questionId: Id });
 const SIGNAL_BODY_LIMIT = 2 * ROOM_MAX_SIGNAL_BYTES + 1024;
 /** A negotiation is an offer, an answer and a dozen candidates; renegotiations and restarts add a few. */
 const SIGNALS_PER_MINUTE = 300;
+/** How often silent peers are marked gone: a student whose tab died shows as left within ~40 s. */
+export const FORGET_SILENT_PEERS_JOB = 'rooms.forget-silent-peers';
+const FORGET_SILENT_PEERS_EVERY_MS = 10_000;
 
 /**
  * The built-in room's signalling routes (shared/schemas/rooms.ts); registered after the meetings feature,
@@ -28,6 +32,14 @@ export const builtinRoomsRoutes: Feature = (app, deps) => {
   const rooms = createBuiltinRooms(deps, meetingsServiceOf(deps));
   const r = typed(app);
   const user = { auth: 'user' } as const;
+
+  deps.jobs.every(FORGET_SILENT_PEERS_JOB, FORGET_SILENT_PEERS_EVERY_MS, () => rooms.forgetSilentPeers());
+
+  r.get(
+    '/api/rooms/:questionId/presence',
+    { schema: { params: RoomParams, response: { 200: RoomPresence } }, config: user },
+    async (req) => rooms.presence(currentUser(req), req.params.questionId),
+  );
 
   r.post(
     '/api/rooms/:questionId/join',

@@ -2,6 +2,7 @@ import {
   type JoinRoomResponse,
   ROOM_MAX_PEERS,
   ROOM_PEER_TIMEOUT_MS,
+  type RoomPresence,
   type RoomSignalBody,
   type RoomState,
 } from '@lectern/shared';
@@ -16,14 +17,15 @@ import type { AuthUser } from '../../../plugins/auth';
 import { findQuestion, questionAudience } from '../../questions/public';
 import type { MeetingsService } from '../meetings.service';
 import {
-  deleteOwnPeer,
-  deleteSilentPeers,
   deleteUserPeers,
   findOwnPeer,
   insertPeer,
   livePeers,
+  markOwnPeerLeft,
+  markSilentPeersLeft,
   touchPeer,
 } from './room-peers.repository';
+import { presenceOf } from './room-presence';
 
 const PEER_GONE = 'You are no longer in this room. Join it again.';
 const ROOM_FULL = 'The room is full';
@@ -58,8 +60,8 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
       const self = await db.transaction(async (tx) => {
         // One join at a time per room, so two cannot both take the last place.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`room:${questionId}`}))`);
-        await deleteSilentPeers(tx, questionId, heardSince());
-        await deleteUserPeers(tx, questionId, user.id);
+        await markSilentPeersLeft(tx, heardSince(), questionId);
+        const since = await deleteUserPeers(tx, questionId, user.id, heardSince());
         const present = await livePeers(tx, questionId, heardSince());
         const places = access.role === 'instructor' ? ROOM_MAX_PEERS : ROOM_MAX_PEERS - 1;
         if (present.length >= places) throw conflict(ROOM_FULL);
@@ -68,6 +70,7 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
           userId: user.id,
           fullName: access.fullName,
           role: access.role,
+          since: since ?? clock(),
           now: clock(),
         });
         await emitPresence(tx, questionId);
@@ -110,7 +113,30 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
     async leave(user: AuthUser, questionId: string, peerId: string): Promise<void> {
       await meetings.roomAccess(user, questionId);
       await db.transaction(async (tx) => {
-        if (await deleteOwnPeer(tx, { peerId, questionId, userId: user.id }))
+        if (await markOwnPeerLeft(tx, { peerId, questionId, userId: user.id, now: clock() }))
+          await emitPresence(tx, questionId);
+      });
+    },
+
+    /** Who is in the room now and where its asker is: for the asker and the course admins only. */
+    async presence(user: AuthUser, questionId: string): Promise<RoomPresence> {
+      const { question } = await meetings.participantOf(user, questionId);
+      if (meetings.provider.kind !== 'builtin')
+        return { questionId, tracked: false, present: [], asker: { since: null, leftAt: null } };
+      return {
+        questionId,
+        tracked: true,
+        ...(await presenceOf(db, question.askerId, questionId, heardSince())),
+      };
+    },
+
+    /**
+     * Run every few seconds on one instance: peers whose browser went silent (a closed lid, a lost
+     * network, a crash) have left, and the asker and the course admins hear of it.
+     */
+    async forgetSilentPeers(): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const questionId of await markSilentPeersLeft(tx, heardSince()))
           await emitPresence(tx, questionId);
       });
     },

@@ -20,6 +20,9 @@ export const sendSignal = (questionId: string, signal: RoomSignalBody) =>
 export const leaveRoom = (questionId: string, peerId: string) =>
   api<void>(room(questionId, 'leave'), { method: 'POST', body: { peerId }, keepalive: true });
 
-/** The instructor ends the meeting: the room closes and the question is processing. */
-export const endRoom = (questionId: string) =>
-  api<void>(`/api/meetings/${encodeURIComponent(questionId)}/end`, { method: 'POST' });
+/**
+ * The instructor ends the meeting: the room closes and the question is processing (its recording is on
+ * its way), or, with the recording discarded, waits for an answer again.
+ */
+export const endRoom = (questionId: string, recording: 'answer' | 'discard') =>
+  api<void>(`/api/meetings/${encodeURIComponent(questionId)}/end`, { method: 'POST', body: { recording } });

@@ -114,13 +114,20 @@ export function MeetingRoom({
               </button>
             )}
           </div>
-          {instructor && confirmingEnd && (
-            <EndConfirmation
-              alone={s.remotes.length === 0}
-              onEnd={() => void session.end(uploadRecording)}
-              onCancel={() => setConfirmingEnd(false)}
-            />
-          )}
+          {instructor &&
+            confirmingEnd &&
+            (s.recording && !s.metSomeone ? (
+              <SoloRecordingChoice
+                onChoose={(recording) => void session.end(uploadRecording, recording)}
+                onCancel={() => setConfirmingEnd(false)}
+              />
+            ) : (
+              <EndConfirmation
+                alone={s.remotes.length === 0}
+                onEnd={() => void session.end(uploadRecording)}
+                onCancel={() => setConfirmingEnd(false)}
+              />
+            ))}
         </>
       )}
       {s.phase === 'ended' && after}
@@ -150,6 +157,37 @@ function EndConfirmation({ alone, onEnd, onCancel }: { alone: boolean; onEnd(): 
       </button>
       <button type="button" className="danger" onClick={onEnd}>
         End the meeting
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Nobody else came while this tab recorded (issue 21): the recording is only the instructor, so it
+ * becomes the student's answer only if they choose it; discarding it leaves the question waiting.
+ */
+function SoloRecordingChoice({
+  onChoose,
+  onCancel,
+}: {
+  onChoose(recording: 'answer' | 'discard'): void;
+  onCancel(): void;
+}) {
+  return (
+    <div role="alertdialog" aria-labelledby="solo-confirm" className="room-end-confirm">
+      <p id="solo-confirm">
+        Nobody else joined this meeting. Use your recording as the student&apos;s answer, or discard it and
+        answer later?
+      </p>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+      <button type="button" onClick={onCancel} autoFocus>
+        Cancel
+      </button>
+      <button type="button" onClick={() => onChoose('answer')}>
+        Use this recording as the answer
+      </button>
+      <button type="button" className="danger" onClick={() => onChoose('discard')}>
+        Discard
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type {
   CreateQuestionBody,
   QuestionDto,
+  RoomPresence,
   StatusBody,
   UpdateQuestionBody,
   VoteOption,
@@ -38,6 +39,14 @@ export const useQuestion = (id: string | undefined) =>
     queryKey: queryKeys.questions.one(id ?? ''),
     queryFn: () => api<QuestionDto>(`/api/questions/${id}`),
     enabled: Boolean(id),
+  });
+
+/** GET /api/rooms/{id}/presence: whether a live question's asker is in its room (refetched on `room.presence`). */
+export const useRoomPresence = (questionId: string) =>
+  useQuery({
+    queryKey: queryKeys.meetings.presence(questionId),
+    queryFn: () => api<RoomPresence>(`/api/rooms/${questionId}/presence`),
+    refetchInterval: usePollInterval(POLL_MS.actionItems),
   });
 
 /** Questions a page asks for at a time (the server's default is larger; a screen needs fewer). */

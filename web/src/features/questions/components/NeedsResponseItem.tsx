@@ -1,5 +1,6 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { Link } from 'react-router';
+import { LiveStatusNote } from './LiveStatusNote';
 import { StatusNote } from './StatusNote';
 import '../questions.css';
 
@@ -26,7 +27,11 @@ export function NeedsResponseItem({
       <p className="hint">
         {`Asked by ${question.whoAsked?.name ?? 'anonymous'} at ${formatVideoTime(question.timeAsked)}`}
       </p>
-      <StatusNote question={question} />
+      {question.status === 'live' ? (
+        <LiveStatusNote questionId={question.id} />
+      ) : (
+        <StatusNote question={question} />
+      )}
       <div className="row">
         <Link to={`/respond/${question.id}`}>Respond to question</Link>
         {/* The respond page of a live question starts the meeting by itself (SPEC §4). */}

@@ -1,0 +1,1 @@
+ALTER TABLE "room_peers" ADD COLUMN "left_at" timestamp with time zone;
