@@ -44,8 +44,21 @@ export type JoinRoomResponse = z.infer<typeof JoinRoomResponse>;
 export const RoomPeerBody = z.strictObject({ peerId: Id });
 export type RoomPeerBody = z.infer<typeof RoomPeerBody>;
 
-export const SignalKind = z.enum(['offer', 'answer', 'candidate']);
+/**
+ * offer, answer, candidate: WebRTC negotiation between two browsers; state: the sender's microphone and
+ * camera are on or off (`MediaState` as JSON), shown on their tile by the others (issue 21).
+ */
+export const SignalKind = z.enum(['offer', 'answer', 'candidate', 'state']);
 export type SignalKind = z.infer<typeof SignalKind>;
+/** The signals of one browser-to-browser connection. */
+export type LinkSignalKind = Exclude<SignalKind, 'state'>;
+
+/** A `state` signal's data: what the sender sends now; `n` orders them (a later one wins). */
+export interface MediaState {
+  n: number;
+  microphoneOn: boolean;
+  cameraOn: boolean;
+}
 
 export const RoomSignalBody = z.strictObject({
   from: Id,

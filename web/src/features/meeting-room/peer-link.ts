@@ -1,4 +1,4 @@
-import type { IceServer, SignalKind } from '@lectern/shared';
+import type { IceServer, LinkSignalKind } from '@lectern/shared';
 import { SignalOutbox, candidatesOf } from './signal-outbox';
 
 /**
@@ -30,7 +30,7 @@ export interface PeerLinkOptions {
   /** What this browser sends now (camera, microphone, a shared screen); empty joins without media. */
   localStream: MediaStream;
   /** Delivers one signal to the other browser; resolves once the server took it. */
-  send(kind: SignalKind, data: string): Promise<unknown>;
+  send(kind: LinkSignalKind, data: string): Promise<unknown>;
   onChange(): void;
 }
 
@@ -148,7 +148,7 @@ export class PeerLink {
     if (sender && this.connection.signalingState !== 'closed') this.connection.removeTrack(sender);
   }
 
-  receive(kind: SignalKind, data: string): Promise<void> {
+  receive(kind: LinkSignalKind, data: string): Promise<void> {
     this.moved();
     this.inbox = this.inbox.then(() => this.apply(kind, data)).catch(() => undefined);
     return this.inbox;
@@ -228,7 +228,7 @@ export class PeerLink {
     return Infinity;
   }
 
-  private async apply(kind: SignalKind, data: string): Promise<void> {
+  private async apply(kind: LinkSignalKind, data: string): Promise<void> {
     const pc = this.connection;
     if (kind === 'candidate') {
       // Before any description of the other side (its offer is on the way, or was ignored): kept for it.

@@ -1,5 +1,6 @@
 import {
   type IceServer,
+  type MediaState,
   ROOM_HEARTBEAT_MS,
   type RoomPeer,
   type SignalKind,
@@ -7,7 +8,7 @@ import {
 } from '@lectern/shared';
 import { ApiError } from '../../lib/api-client';
 import { endRoom, heartbeat, joinRoom, leaveRoom, sendSignal } from './api/rooms-api';
-import { openLocalMedia, openScreen } from './local-media';
+import { type DeviceChoice, openLocalMedia, openScreen } from './local-media';
 import { MeetingRecording } from './meeting-recording';
 import { PeerLink } from './peer-link';
 
@@ -21,6 +22,9 @@ export interface RemoteView {
   stream: MediaStream;
   screen: MediaStream | null;
   state: RTCPeerConnectionState;
+  /** What this person says they send (their mute and camera buttons); on until they say otherwise. */
+  microphoneOn: boolean;
+  cameraOn: boolean;
 }
 
 export interface RoomSnapshot {
@@ -106,6 +110,11 @@ export class RoomSession {
   /** The other browsers' signals reach this tab only through the page's events stream. */
   private streamOpen = false;
   private streamWaiters: Array<() => void> = [];
+  /** The others' microphone and camera, by peer id, as their `state` signals said last. */
+  private readonly mediaStates = new Map<string, MediaState>();
+  private previewsAsked = 0;
+  /** Numbers this tab's `state` signals, so a late delivery never undoes a later change. */
+  private statesSent = 0;
 
   constructor(readonly questionId: string) {}
 
@@ -119,6 +128,7 @@ export class RoomSession {
     if (this.snapshot.phase !== 'idle' && this.snapshot.phase !== 'failed') return;
     const generation = this.generation;
     this.update({ phase: 'joining', message: 'Joining the room…' });
+    this.previewsAsked++; // a preview still on its way lets go of what it gets
     if (!this.snapshot.localStream) {
       const media = await openLocalMedia();
       if (generation !== this.generation) return media.stream.getTracks().forEach((t) => t.stop());
@@ -129,6 +139,21 @@ export class RoomSession {
     await this.streamReady();
     if (generation !== this.generation) return;
     await this.enter();
+  };
+
+  /**
+   * Before joining: opens the chosen camera and microphone for the preview (the join then sends them),
+   * letting go of the ones shown before. Only the latest choice is kept when choices overlap.
+   */
+  preview = async (choice: DeviceChoice = {}) => {
+    const asked = ++this.previewsAsked;
+    const generation = this.generation;
+    const media = await openLocalMedia(choice);
+    const stale = asked !== this.previewsAsked || generation !== this.generation;
+    if (stale || !['idle', 'failed'].includes(this.snapshot.phase))
+      return media.stream.getTracks().forEach((t) => t.stop());
+    this.snapshot.localStream?.getTracks().forEach((t) => t.stop());
+    this.update({ localStream: media.stream, mediaProblem: media.problem });
   };
 
   /** The page tells whether its events stream is open. */
@@ -150,6 +175,7 @@ export class RoomSession {
     if (event.type !== 'room.signal') return void this.sync();
     const signal = event.signal;
     if (!signal || signal.to !== this.snapshot.self.peerId) return;
+    if (signal.kind === 'state') return this.onMediaState(signal.from, signal.data);
     const known = this.links.get(signal.from);
     // An offer from a peer this tab has not listed yet (it joined a moment ago): answer it now.
     const link =
@@ -182,13 +208,36 @@ export class RoomSession {
   setMicrophone = (on: boolean) => {
     this.snapshot.localStream?.getAudioTracks().forEach((t) => (t.enabled = on));
     this.update({ microphoneOn: on });
+    this.tellMediaState();
   };
 
   /** Camera off and on: the others see black while it is off, and the camera light goes out. */
   setCamera = (on: boolean) => {
     this.snapshot.localStream?.getVideoTracks().forEach((t) => (t.enabled = on));
     this.update({ cameraOn: on });
+    this.tellMediaState();
   };
+
+  /**
+   * Tells the others (or one newcomer) whether this tab's microphone and camera are on: through the
+   * signal path, to each peer. Muted tracks still flow (silence, black), so the media cannot say it.
+   */
+  private tellMediaState(peerIds: string[] = [...this.links.keys()]): void {
+    const { microphoneOn, cameraOn } = this.snapshot;
+    const data = JSON.stringify({ n: ++this.statesSent, microphoneOn, cameraOn } satisfies MediaState);
+    for (const peerId of peerIds) void this.send(peerId, 'state', data).catch(() => undefined);
+  }
+
+  private onMediaState(from: string, data: string): void {
+    try {
+      const state = JSON.parse(data) as MediaState;
+      if ((this.mediaStates.get(from)?.n ?? -1) >= state.n) return;
+      this.mediaStates.set(from, state);
+      this.refreshRemotes();
+    } catch {
+      // Not a state this tab understands (a newer version's): the tile keeps what it showed.
+    }
+  }
 
   /**
    * The instructor ends the meeting: the recording stops, the room closes, and the recording is uploaded
@@ -277,6 +326,8 @@ export class RoomSession {
       const state = await heartbeat(this.questionId, self.peerId);
       if (this.snapshot.phase === 'reconnecting') this.update({ phase: 'inRoom', message: '' });
       this.reconcile(state.peers, asked);
+      // A muted microphone or a camera off is said again now and then: a lost signal would hide it.
+      if (!this.snapshot.microphoneOn || !this.snapshot.cameraOn) this.tellMediaState();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
         return this.update({ phase: 'reconnecting', message: 'Connection lost. Reconnecting…' });
@@ -340,6 +391,7 @@ export class RoomSession {
     const screen = this.snapshot.screen;
     for (const track of screen?.getTracks() ?? []) link.addTrack(track, screen!);
     this.links.set(peer.peerId, { peer, link, closableAfter });
+    if (!this.snapshot.microphoneOn || !this.snapshot.cameraOn) this.tellMediaState([peer.peerId]);
     return link;
   }
 
@@ -357,6 +409,8 @@ export class RoomSession {
         stream: link.remoteStream,
         screen: link.remoteScreen,
         state: link.state,
+        microphoneOn: this.mediaStates.get(peer.peerId)?.microphoneOn ?? true,
+        cameraOn: this.mediaStates.get(peer.peerId)?.cameraOn ?? true,
       }));
     this.update({ remotes, metSomeone: this.snapshot.metSomeone || remotes.length > 0 });
     this.followRecording();

@@ -1,4 +1,4 @@
-import type { SignalKind } from '@lectern/shared';
+import type { LinkSignalKind } from '@lectern/shared';
 
 /** Candidates travel together, as a JSON array, when they waited behind another signal. */
 const MAX_CANDIDATES_PER_SIGNAL = 40;
@@ -21,7 +21,7 @@ export class SignalOutbox {
 
   constructor(
     /** Delivers one signal; a rejection is a lost signal (the link's stall check heals it). */
-    private readonly deliver: (kind: SignalKind, data: string) => Promise<unknown>,
+    private readonly deliver: (kind: LinkSignalKind, data: string) => Promise<unknown>,
     /** Everything queued was handed over. */
     private readonly onIdle: () => void,
   ) {}
@@ -39,7 +39,7 @@ export class SignalOutbox {
     return !this.sending && this.queue.length === 0;
   }
 
-  push(kind: SignalKind, data: string): void {
+  push(kind: LinkSignalKind, data: string): void {
     if (this.closed) return;
     const last = this.queue.at(-1);
     if (kind !== 'candidate') this.queue.push({ kind, data });

@@ -3,6 +3,7 @@ import { useEventsStatus } from '../../../lib/events/EventsProvider';
 import type { RoomSnapshot, UploadRecording } from '../room-session';
 import { useRoomSession } from '../use-room-session';
 import { PeopleInRoom } from './PeopleInRoom';
+import { PreJoin } from './PreJoin';
 import { VideoTile } from './VideoTile';
 import '../meeting-room.css';
 
@@ -54,9 +55,7 @@ export function MeetingRoom({
         </p>
       )}
       {(s.phase === 'idle' || s.phase === 'failed') && (
-        <button type="button" onClick={() => void session.join()} disabled={!streamOpen}>
-          Join the meeting
-        </button>
+        <PreJoin session={session} snapshot={s} canJoin={streamOpen} />
       )}
       {inRoom && s.self && (
         <>
@@ -70,6 +69,7 @@ export function MeetingRoom({
                 label={r.peer.fullName}
                 stream={r.stream}
                 state={r.state}
+                media={{ microphoneOn: r.microphoneOn, cameraOn: r.cameraOn }}
                 stats={{ peerId: r.peer.peerId, bytesFrom: session.bytesFrom }}
               />
             ))}

@@ -19,6 +19,7 @@ export function VideoTile({
   stream,
   self = false,
   state,
+  media,
   stats,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function VideoTile({
   /** The user's own tile: muted, so their voice does not echo from the speakers. */
   self?: boolean;
   state?: RTCPeerConnectionState;
+  /** A remote tile: whether that person's microphone and camera are on, as they said (issue 21). */
+  media?: { microphoneOn: boolean; cameraOn: boolean };
   /** A remote tile: whose bytes to count, and how. */
   stats?: { peerId: string; bytesFrom(peerId: string): Promise<number> };
 }) {
@@ -55,8 +58,10 @@ export function VideoTile({
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video ref={video} autoPlay playsInline muted={self} aria-label={`${label}: camera`} />
       {!hasVideo && <span className="room-tile-placeholder">No camera</span>}
+      {hasVideo && media?.cameraOn === false && <span className="room-tile-placeholder">Camera off</span>}
       <figcaption>
         {label}
+        {media?.microphoneOn === false && <span className="room-tile-muted"> · Muted</span>}
         {state && <span className="room-tile-state"> · {STATE_TEXT[state] ?? state}</span>}
       </figcaption>
     </figure>
