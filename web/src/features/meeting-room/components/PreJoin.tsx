@@ -47,40 +47,49 @@ export function PreJoin({
         </p>
       )}
       <div className="form">
-        {devices.cameras.length > 0 && (
-          <label>
-            Camera
-            <select
-              value={choice.cameraId ?? inUse('video')}
-              onChange={(e) => setChoice({ ...choice, cameraId: e.target.value })}
-            >
-              {devices.cameras.map((d, i) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Camera ${i + 1}`}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {devices.microphones.length > 0 && (
-          <label>
-            Microphone
-            <select
-              value={choice.microphoneId ?? inUse('audio')}
-              onChange={(e) => setChoice({ ...choice, microphoneId: e.target.value })}
-            >
-              {devices.microphones.map((d, i) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label || `Microphone ${i + 1}`}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <DeviceSelect
+          label="Camera"
+          devices={devices.cameras}
+          value={choice.cameraId ?? inUse('video')}
+          onChoose={(cameraId) => setChoice({ ...choice, cameraId })}
+        />
+        <DeviceSelect
+          label="Microphone"
+          devices={devices.microphones}
+          value={choice.microphoneId ?? inUse('audio')}
+          onChoose={(microphoneId) => setChoice({ ...choice, microphoneId })}
+        />
         <button type="button" onClick={() => void session.join()} disabled={!canJoin}>
           Join the meeting
         </button>
       </div>
     </section>
+  );
+}
+
+/** One kind of device to choose from; nothing when the browser lists none. */
+function DeviceSelect({
+  label,
+  devices,
+  value,
+  onChoose,
+}: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string;
+  onChoose(deviceId: string): void;
+}) {
+  if (devices.length === 0) return null;
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChoose(e.target.value)}>
+        {devices.map((d, i) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label || `${label} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
