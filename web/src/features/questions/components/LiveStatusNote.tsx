@@ -1,6 +1,6 @@
 import { STATUS_TEXT } from '@lectern/shared';
 import { useRoomPresence } from '../api/questions-api';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../../../lib/use-now';
 import { askerWhereabouts } from '../utils/room-presence-text';
 import '../questions.css';
 
