@@ -158,6 +158,7 @@ async function ceiling({ url, pid, status }, tokens, headersOf, connections = 32
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let done = 0;
   let failed = 0;
+  const unexpected = new Map();
   let n = 0;
   const cpuBefore = cpuMs(pid);
   const started = performance.now();
@@ -168,13 +169,21 @@ async function ceiling({ url, pid, status }, tokens, headersOf, connections = 32
         const i = n++ % tokens.length;
         const r = await get(agent, url, tokens[i], headersOf(i));
         if (r.status === status) done += 1;
-        else failed += 1;
+        else {
+          failed += 1;
+          unexpected.set(r.status, (unexpected.get(r.status) ?? 0) + 1);
+        }
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  return { reqPerSec: done / elapsed, cpuMsPerReq: (cpuMs(pid) - cpuBefore) / (done + failed), failed };
+  return {
+    reqPerSec: done / elapsed,
+    cpuMsPerReq: (cpuMs(pid) - cpuBefore) / (done + failed),
+    failed,
+    unexpected,
+  };
 }
 
 // A bare Fastify app in its own process, like Lectern: GET /<name> sends the bytes of <dir>/<name> from
@@ -298,11 +307,16 @@ async function ceilingRows(label, lectern, url, tokens, kib) {
       `${fmt(median(pairs.map((p) => p[side].reqPerSec)), 0)} req/s, ` +
       `${fmt(median(pairs.map((p) => p[side].cpuMsPerReq)), 3)} ms CPU/req`;
     const failed = pairs.reduce((sum, p) => sum + p.ours.failed + p.bare.failed, 0);
+    const byStatus = new Map();
+    for (const p of pairs)
+      for (const [code, count] of [...p.ours.unexpected, ...p.bare.unexpected])
+        byStatus.set(code, (byStatus.get(code) ?? 0) + count);
+    const statuses = [...byStatus].map(([code, count]) => `${count}× ${code}`).join(', ');
     console.log(
       `  ${row.what}: rounds ${pairs.map((p) => `${fmt(p.ours.reqPerSec, 0)}/${fmt(p.bare.reqPerSec, 0)}`).join(', ')} req/s` +
         ` | CPU/req ${pairs.map((p) => `${fmt(p.ours.cpuMsPerReq, 3)}/${fmt(p.bare.cpuMsPerReq, 3)}`).join(', ')} ms` +
         ` | ratios ${ratios.map((r) => fmt(r, 2)).join(', ')}` +
-        (failed ? ` | unexpected statuses ${failed}` : ''),
+        (failed ? ` | unexpected statuses ${failed} (${statuses})` : ''),
     );
     tableRow({
       what: `lecture-questions ceiling, ${row.what}, ${kib} KiB answers, 32 connections (${label})`,
