@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { HeardWord, TranscribeOptions, TranscriptionEngine } from './engine';
+
+// CMU PocketSphinx from Debian's packages (`pocketsphinx`, `pocketsphinx-en-us`): the engine that runs
+// everywhere the project's CI runs, with nothing to download. `pocketsphinx_continuous -time yes` prints,
+// per utterance, the hypothesis and then one line per word: `word start end confidence`, in seconds.
+
+export interface PocketsphinxSetup {
+  binary: string;
+  /** The acoustic model folder, its language model and its pronunciation dictionary. */
+  hmm: string;
+  lm: string;
+  dict: string;
+}
+
+/** Debian's paths for the US English model. */
+const DEBIAN_MODEL = '/usr/share/pocketsphinx/model/en-us';
+
+/** Below the API (0) and beside ffmpeg's conversions (10): a transcript can wait, a request cannot. */
+const NICENESS = 15;
+const STDERR_KEPT = 4 * 1024;
+
+/** The installed engine, or the reason it cannot run (a sentence the captions page shows). */
+export function findPocketsphinx(binDirs = ['/usr/bin', '/usr/local/bin']): PocketsphinxSetup | string {
+  const binary = binDirs
+    .map((dir) => path.join(dir, 'pocketsphinx_continuous'))
+    .find((f) => fs.existsSync(f));
+  if (!binary)
+    return 'PocketSphinx is not installed. On Debian: apt-get install pocketsphinx pocketsphinx-en-us';
+  const setup = {
+    binary,
+    hmm: path.join(DEBIAN_MODEL, 'en-us'),
+    lm: path.join(DEBIAN_MODEL, 'en-us.lm.bin'),
+    dict: path.join(DEBIAN_MODEL, 'cmudict-en-us.dict'),
+  };
+  const missing = [setup.hmm, setup.lm, setup.dict].find((f) => !fs.existsSync(f));
+  if (missing)
+    return `PocketSphinx's US English model is missing (${missing}). On Debian: apt-get install pocketsphinx-en-us`;
+  return setup;
+}
+
+const WORD_LINE = /^(\S+) (\d+\.\d+) (\d+\.\d+) -?\d+(?:\.\d+)?$/;
+/** Markers and fillers, not words: sentence start and end, silence, noise, breath. */
+const NOT_A_WORD = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
+
+/** The words of one line of `-time yes` output, or null for any other line (a hypothesis, a marker). */
+export function parseWordLine(line: string): HeardWord | null {
+  const match = WORD_LINE.exec(line.trim());
+  if (!match || NOT_A_WORD.test(match[1]!)) return null;
+  // "the(2)": the dictionary's second pronunciation of "the".
+  return { text: match[1]!.replace(/\(\d+\)$/, ''), start: Number(match[2]), end: Number(match[3]) };
+}
+
+export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngine {
+  return {
+    name: 'PocketSphinx (US English)',
+    transcribe(wavFile: string, options: TranscribeOptions = {}) {
+      const args = [
+        '-infile',
+        wavFile,
+        '-time',
+        'yes',
+        '-hmm',
+        setup.hmm,
+        '-lm',
+        setup.lm,
+        '-dict',
+        setup.dict,
+      ];
+      return new Promise<HeardWord[]>((resolve, reject) => {
+        const child = spawn(setup.binary, [...args, '-logfn', '/dev/null'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          signal: options.signal,
+          killSignal: 'SIGKILL',
+        });
+        if (child.pid !== undefined) {
+          try {
+            os.setPriority(child.pid, NICENESS);
+          } catch {
+            // Already gone, or not permitted: it then runs at normal priority.
+          }
+        }
+        const words: HeardWord[] = [];
+        let pending = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            const word = parseWordLine(line);
+            if (!word) continue;
+            words.push(word);
+            options.onProgress?.(word.end);
+          }
+        });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          stderr = (stderr + chunk).slice(-STDERR_KEPT);
+        });
+        child.on('error', (error) => reject(options.signal?.aborted ? options.signal.reason : error));
+        child.on('close', (code) => {
+          if (options.signal?.aborted) reject(options.signal.reason);
+          else if (code === 0) resolve(words);
+          else
+            reject(new Error(`PocketSphinx exited with ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`));
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export const VOICE: string[];
+export function canSpeak(): boolean;
+export function lectureTexts(): { name: string; text: string }[];
+export function speak(text: string, out: string): string;
+export function lectureSpeech(name: string): string;

@@ -1,0 +1,62 @@
+// Speech the project makes itself (issue 25): each lecture text here, spoken by Debian's espeak-ng and
+// turned by the project's ffmpeg into 16 kHz mono 16-bit WAV. Written once into test-media/generated/speech
+// (git-ignored); a second call reuses the file.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { GENERATED, ffmpegPath } from '../make.mjs';
+
+const TEXTS = import.meta.dirname;
+const OUT = path.join(GENERATED, 'speech');
+/**
+ * espeak-ng's voice and speed. Of the US English voices and speeds tried (docs/decisions.md, "Test speech
+ * for automatic captions"), the Klatt voice at 150 words a minute is the one PocketSphinx hears best.
+ */
+export const VOICE = ['-v', 'en-us+klatt2', '-s', '150'];
+
+/** True when espeak-ng is installed (Debian: apt-get install espeak-ng). */
+export const canSpeak = () => spawnSync('espeak-ng', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** The lectures' names and texts, in name order. */
+export const lectureTexts = () =>
+  fs
+    .readdirSync(TEXTS)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => ({ name: f.slice(0, -4), text: fs.readFileSync(path.join(TEXTS, f), 'utf8').trim() }));
+
+/** `text` spoken into `out` as 16 kHz mono WAV. */
+export function speak(text, out) {
+  const raw = `${out}.espeak.wav`;
+  execFileSync('espeak-ng', [...VOICE, '-w', raw, text]);
+  execFileSync(ffmpegPath(), [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    raw,
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    out,
+  ]);
+  fs.rmSync(raw);
+  return out;
+}
+
+/** The WAV of lecture `name` (made on first use). */
+export function lectureSpeech(name) {
+  const out = path.join(OUT, `${name}.wav`);
+  if (!fs.existsSync(out)) {
+    const lecture = lectureTexts().find((l) => l.name === name);
+    if (!lecture) throw new Error(`no test speech named ${name}`);
+    fs.mkdirSync(OUT, { recursive: true });
+    // Made aside and renamed: two test files asking at once never read half a file.
+    const partial = `${out}.${process.pid}.partial.wav`;
+    speak(lecture.text, partial);
+    fs.renameSync(partial, out);
+  }
+  return out;
+}
