@@ -14,7 +14,10 @@ describe('cuesFromWords', () => {
   });
 
   it('starts a new cue where the speaker pauses', () => {
-    const words = [...spoken('at the top', 0), ...spoken('it falls again', 1.2 + CUE_SHAPE.pauseSeconds + 0.1)];
+    const words = [
+      ...spoken('at the top', 0),
+      ...spoken('it falls again', 1.2 + CUE_SHAPE.pauseSeconds + 0.1),
+    ];
     expect(cuesFromWords(words).map((c) => c.text)).toEqual(['at the top', 'it falls again']);
   });
 
