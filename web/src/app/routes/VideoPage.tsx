@@ -22,6 +22,7 @@ import { ResponseOverlay } from '../../features/questions/components/ResponseOve
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../lib/use-now';
+import { PHONE_LAYOUT, useMediaQuery } from '../../lib/use-media-query';
 import { isLiveNow } from '../../lib/live-window';
 import { dropEarlyShell } from '../../lib/early-reads';
 import { recordWatched } from '../../lib/watch-progress';
@@ -44,6 +45,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
+  const phone = useMediaQuery(PHONE_LAYOUT);
 
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, Boolean(user));
   const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));
@@ -82,6 +84,17 @@ function VideoView({ videoId }: { videoId: string }) {
     if (next) navigate(`/video/${next}?lectureId=${lectureId}`, { state: { autoplay: true } });
   };
 
+  // Beside the player on a desk, right under it on a phone (issue 21), where they fold away.
+  const momentCards = (
+    <QuestionCards
+      questions={answered}
+      currentTime={time.current}
+      duration={time.duration}
+      onOpen={openResponse}
+      collapsible={phone}
+    />
+  );
+
   return (
     <Page title={v.title} breadcrumb={<LectureBreadcrumb lecture={lecture.data} />}>
       {!user && (
@@ -101,12 +114,7 @@ function VideoView({ videoId }: { videoId: string }) {
       )}
       <div className="two-columns lecture-layout">
         <aside>
-          <QuestionCards
-            questions={answered}
-            currentTime={time.current}
-            duration={time.duration}
-            onOpen={openResponse}
-          />
+          {!phone && momentCards}
           {playlist.data && (
             <Playlist
               videos={playlist.data}
@@ -133,6 +141,7 @@ function VideoView({ videoId }: { videoId: string }) {
             }}
             onEnded={playNext}
           />
+          {phone && momentCards}
           {user && (
             <QuestionBox
               videoId={v.id}

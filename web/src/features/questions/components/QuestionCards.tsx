@@ -1,28 +1,55 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { useId, useState } from 'react';
 import { isCardVisible } from '../utils/question-window';
 import { formatRating } from '../utils/votes';
 import '../questions.css';
 
 /**
- * Sidebar cards of answered questions while playback is near the time asked (SPEC §4). The region is
- * polite-live, so screen readers announce a card when it appears without interrupting.
+ * Cards of answered questions while playback is near the time asked (SPEC §4). The list is polite-live,
+ * so screen readers announce a card when it appears without interrupting. `collapsible` (the phone,
+ * where the cards sit right under the player) puts the heading in a button that folds the list away
+ * and says how many cards there are; the list starts open (docs/decisions.md).
  */
 export function QuestionCards({
   questions,
   currentTime,
   duration,
   onOpen,
+  collapsible = false,
 }: {
   questions: readonly QuestionDto[];
   currentTime: number;
   duration: number;
   onOpen(question: QuestionDto): void;
+  collapsible?: boolean;
 }) {
+  const listId = useId();
+  const [open, setOpen] = useState(true);
   const visible = questions.filter((q) => q.response && isCardVisible(q.timeAsked, currentTime, duration));
+  const shown = !collapsible || open;
   return (
-    <section aria-labelledby="question-cards-heading">
-      <h2 id="question-cards-heading">Questions at this moment</h2>
-      <div className="question-cards" aria-live="polite">
+    <section
+      aria-labelledby="question-cards-heading"
+      className={collapsible ? 'question-cards-fold' : undefined}
+    >
+      <h2 id="question-cards-heading">
+        {collapsible ? (
+          <button
+            type="button"
+            className="question-cards-toggle"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
+            Questions at this moment
+            <span className="question-cards-count">{` (${visible.length})`}</span>
+          </button>
+        ) : (
+          'Questions at this moment'
+        )}
+      </h2>
+      <div id={listId} className="question-cards" aria-live="polite" hidden={!shown}>
+        {collapsible && visible.length === 0 && <p className="hint">None near this moment.</p>}
         {visible.map((q) => (
           <button key={q.id} type="button" className="question-card" onClick={() => onOpen(q)}>
             <strong>{q.question}</strong>
