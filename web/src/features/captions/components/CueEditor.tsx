@@ -1,12 +1,19 @@
 import { type CaptionOwner, type Cue, validateCues } from '@lectern/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveCaptionVersion } from '../api/caption-mutations';
 import { useCaptionCues } from '../api/captions-api';
+import { PHONE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query';
+import { useRowWindow } from '../hooks/useRowWindow';
 import { activeCueIndex } from '../utils/active-cue';
+import { scrollTopFor } from '../utils/row-window';
 import { type CueEdit, CueEditorRow } from './CueEditorRow';
+import '../captions.css';
+
+/** A row's height in px, as captions.css lays it out: one line at a desk, two on a phone. */
+const ROW_HEIGHT = { desk: 40, phone: 80 } as const;
 
 interface EditorProps {
   owner: CaptionOwner;
@@ -16,7 +23,11 @@ interface EditorProps {
   onJump(seconds: number): void;
 }
 
-/** The cue list of one track, editable beside the player; saving makes the track's next version. */
+/**
+ * The cue list of one track, editable beside the player, one compact row per cue; saving makes the track's
+ * next version. Only the rows in view are rendered (an hour of captions is about 1,000 cues), and the
+ * spoken cue is marked and kept in view while "Follow playback" is on.
+ */
 export function CueEditor(props: EditorProps) {
   const loaded = useCaptionCues(props.owner, props.ownerId, props.language);
   if (loaded.isPending) return <p role="status">Loading captions…</p>;
@@ -42,26 +53,83 @@ function CueDraft({
     initial.map(({ start, end, text }) => ({ start, end, text })),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const [follow, setFollow] = useState(true);
+  const followId = useId();
+  const keysId = useId();
   const edit: CueEdit = useCallback((change) => setCues(change), []);
   const save = useSaveCaptionVersion(owner, ownerId, language);
   const active = activeCueIndex(cues, currentTime);
+  const rowHeight = useMediaQuery(PHONE_LAYOUT) ? ROW_HEIGHT.phone : ROW_HEIGHT.desk;
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(scroller, cues.length, rowHeight);
+  // A cue to focus once its row is rendered (after ↑/↓ from a neighbour).
+  const [focusNext, setFocusNext] = useState<number | null>(null);
+
+  // The spoken cue stays in view, unless the editor is typing in the list: its row must not scroll away.
+  const { scrollTo } = rows;
+  useEffect(() => {
+    const box = scroller.current;
+    if (!follow || active < 0 || !box || box.contains(document.activeElement)) return;
+    scrollTo(scrollTopFor(active, rowHeight, box.clientHeight));
+  }, [active, follow, rowHeight, scrollTo]);
+
+  useEffect(() => {
+    const box = scroller.current;
+    if (focusNext === null || !box) return;
+    const text = box.querySelector<HTMLElement>(`[data-cue="${focusNext}"] .cue-text`);
+    if (!text) return scrollTo(scrollTopFor(focusNext, rowHeight, box.clientHeight)); // then it renders
+    text.focus();
+    setFocusNext(null);
+  }, [focusNext, rows.first, rows.end, rowHeight, scrollTo]);
+  const move = useCallback((index: number) => setFocusNext(index), []);
 
   return (
-    <section aria-label={`Edit ${label} captions`}>
+    <section aria-label={`Edit ${label} captions`} className="cue-editor">
       <h2>Edit {label} captions</h2>
-      <ol className="cue-editor-list">
-        {cues.map((cue, i) => (
-          <CueEditorRow
-            key={i}
-            cue={cue}
-            index={i}
-            isLast={i === cues.length - 1}
-            active={i === active}
-            edit={edit}
-            onJump={onJump}
-          />
-        ))}
-      </ol>
+      <div className="row cue-editor-tools">
+        <span>
+          <input
+            id={followId}
+            type="checkbox"
+            checked={follow}
+            onChange={(e) => setFollow(e.target.checked)}
+          />{' '}
+          <label htmlFor={followId}>Follow playback</label>
+        </span>
+        <span className="hint">{cues.length} cues</span>
+      </div>
+      <p id={keysId} className="hint">
+        In a text, ↑ and ↓ go to the cue above and below, Ctrl+Enter plays from its start; in a time, ↑ and ↓
+        move it by 0.1 s.
+      </p>
+      <div
+        ref={scroller}
+        className="cue-editor-scroller"
+        onScroll={rows.onScroll}
+        aria-describedby={keysId}
+      >
+        <ol
+          className="cue-editor-list"
+          // Rows above and below the window are space, not elements: the page stays light at 1,000 cues.
+          style={{ paddingTop: rows.first * rowHeight, height: cues.length * rowHeight }}
+        >
+          {cues.slice(rows.first, rows.end).map((cue, offset) => {
+            const i = rows.first + offset;
+            return (
+              <CueEditorRow
+                key={i}
+                cue={cue}
+                index={i}
+                count={cues.length}
+                active={i === active}
+                edit={edit}
+                onJump={onJump}
+                onMove={move}
+              />
+            );
+          })}
+        </ol>
+      </div>
       <FormAlert message={problem} />
       <button
         type="button"

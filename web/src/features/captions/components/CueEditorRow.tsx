@@ -1,87 +1,139 @@
 import type { Cue } from '@lectern/shared';
-import { memo, useId } from 'react';
+import { type KeyboardEvent, memo, useId } from 'react';
 import { mergeWithNext, nudge, splitCue, updateCue } from '../utils/cue-edits';
 import { CueTimeField } from './CueTimeField';
 
 export type CueEdit = (edit: (cues: Cue[]) => Cue[]) => void;
 const STEP = 0.1;
 
-/** One cue in the editor: its times (typed or nudged by 0.1 s), its text, and jump, split and merge. */
+/** Whether the caret sits on the first (or last) line of a text box: ↑ (or ↓) then leaves for the next cue. */
+function caretAtEdge(box: HTMLTextAreaElement, key: 'ArrowUp' | 'ArrowDown'): boolean {
+  const { value, selectionStart, selectionEnd } = box;
+  return key === 'ArrowUp'
+    ? value.lastIndexOf('\n', selectionStart - 1) === -1
+    : value.indexOf('\n', selectionEnd) === -1;
+}
+
+/**
+ * One cue in the compact editor, one line high: its number, its times (typed, nudged by the ± buttons or
+ * by ↑/↓), its text, and jump, split and merge. In the text, ↑ on the first line and ↓ on the last move to
+ * the neighbouring cue (`onMove`), and Ctrl+Enter plays from the cue.
+ */
 export const CueEditorRow = memo(function CueEditorRow({
   cue,
   index,
-  isLast,
+  count,
   active,
   edit,
   onJump,
+  onMove,
 }: {
   cue: Cue;
   index: number;
-  isLast: boolean;
+  count: number;
   active: boolean;
   edit: CueEdit;
   onJump(seconds: number): void;
+  onMove(index: number): void;
 }) {
   const textId = useId();
   const n = index + 1;
-  const nudgeButtons = (edge: 'start' | 'end', name: string) => (
-    <>
+  const timeField = (edge: 'start' | 'end', name: string) => (
+    <span className="cue-time-group">
+      <CueTimeField
+        label={`${name} of cue ${n}`}
+        value={cue[edge]}
+        onChange={(at) => edit((c) => updateCue(c, index, { [edge]: at }))}
+        onStep={(direction) => edit((c) => nudge(c, index, edge, direction * STEP))}
+      />
       <button
         type="button"
-        className="secondary"
+        className="secondary cue-nudge"
         aria-label={`${name} of cue ${n} 0.1 s earlier`}
+        title="0.1 s earlier"
         onClick={() => edit((c) => nudge(c, index, edge, -STEP))}
       >
-        −0.1 s
+        −
       </button>
       <button
         type="button"
-        className="secondary"
+        className="secondary cue-nudge"
         aria-label={`${name} of cue ${n} 0.1 s later`}
+        title="0.1 s later"
         onClick={() => edit((c) => nudge(c, index, edge, STEP))}
       >
-        +0.1 s
+        +
       </button>
-    </>
+    </span>
   );
+  const onTextKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onJump(cue.start);
+    } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && caretAtEdge(e.currentTarget, e.key)) {
+      const next = index + (e.key === 'ArrowUp' ? -1 : 1);
+      if (next < 0 || next >= count) return;
+      e.preventDefault();
+      onMove(next);
+    }
+  };
   return (
-    <li className="cue-editor-row" aria-current={active || undefined} aria-label={`Cue ${n}`}>
-      <div className="row">
-        <CueTimeField
-          label={`Start of cue ${n}`}
-          value={cue.start}
-          onChange={(start) => edit((c) => updateCue(c, index, { start }))}
-        />
-        {nudgeButtons('start', 'Start')}
-      </div>
-      <div className="row">
-        <CueTimeField
-          label={`End of cue ${n}`}
-          value={cue.end}
-          onChange={(end) => edit((c) => updateCue(c, index, { end }))}
-        />
-        {nudgeButtons('end', 'End')}
-      </div>
-      <label htmlFor={textId}>Text of cue {n}</label>
+    <li
+      className="cue-editor-row"
+      data-cue={index}
+      aria-current={active || undefined}
+      aria-label={`Cue ${n}`}
+      aria-posinset={n}
+      aria-setsize={count}
+    >
+      <span className="cue-number" aria-hidden="true">
+        {n}
+      </span>
+      {timeField('start', 'Start')}
+      {timeField('end', 'End')}
+      <label htmlFor={textId} className="visually-hidden">
+        Text of cue {n}
+      </label>
       <textarea
         id={textId}
-        rows={2}
+        className="cue-text"
+        rows={1}
         value={cue.text}
+        aria-keyshortcuts="ArrowUp ArrowDown Control+Enter"
+        onKeyDown={onTextKey}
         onChange={(e) => edit((c) => updateCue(c, index, { text: e.target.value }))}
       />
-      <div className="row">
-        <button type="button" className="secondary" onClick={() => onJump(cue.start)}>
-          Jump to cue {n}
+      <span className="cue-actions">
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Jump to cue ${n}`}
+          title="Play from here (Ctrl+Enter)"
+          onClick={() => onJump(cue.start)}
+        >
+          ▶
         </button>
-        <button type="button" className="secondary" onClick={() => edit((c) => splitCue(c, index))}>
-          Split cue {n}
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Split cue ${n}`}
+          title="Split in two"
+          onClick={() => edit((c) => splitCue(c, index))}
+        >
+          ✂
         </button>
-        {!isLast && (
-          <button type="button" className="secondary" onClick={() => edit((c) => mergeWithNext(c, index))}>
-            Merge cue {n} with the next
+        {index < count - 1 && (
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`Merge cue ${n} with the next`}
+            title="Merge with the next"
+            onClick={() => edit((c) => mergeWithNext(c, index))}
+          >
+            ⤓
           </button>
         )}
-      </div>
+      </span>
     </li>
   );
 });
