@@ -51,7 +51,9 @@ describe('the compact captions editor', () => {
     const scrolled = Date.now();
     await page.locator('.cue-editor-scroller').evaluate((box) => (box.scrollTop = box.scrollHeight));
     await text(page, 1000).waitFor();
-    console.info(`captions editor: the last cue shown ${Date.now() - scrolled} ms after scrolling to the end`);
+    console.info(
+      `captions editor: the last cue shown ${Date.now() - scrolled} ms after scrolling to the end`,
+    );
     expect(await text(page, 1000).inputValue()).toBe('Line 1000 of the lecture');
     expect(await renderedRows(page)).toBeLessThan(60);
   }, 180_000);

@@ -34,7 +34,9 @@ describe('the watch page on a phone', () => {
     const cardBox = (await card.boundingBox())!;
     expect(cardBox.y).toBeGreaterThan(player.y + player.height);
     expect(cardBox.y).toBeLessThanOrEqual(player.y + player.height + PHONE.height);
-    console.info(`phone: the card's top is ${Math.round(cardBox.y - player.y - player.height)} px under the player`);
+    console.info(
+      `phone: the card's top is ${Math.round(cardBox.y - player.y - player.height)} px under the player`,
+    );
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await checkPage(page, 'watch-moment-cards');
 
@@ -54,7 +56,9 @@ describe('the watch page on a phone', () => {
     const overlay = page.getByRole('dialog', { name: question });
     const answer = overlay.getByLabel('Response video');
     await answer.waitFor();
-    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('dialog video')?.readyState ?? 0) >= 1);
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLVideoElement>('dialog video')?.readyState ?? 0) >= 1,
+    );
     const shown = await answer.evaluate((v: HTMLVideoElement) => {
       const box = v.getBoundingClientRect();
       return { width: box.width, height: box.height, aspect: v.videoWidth / v.videoHeight };

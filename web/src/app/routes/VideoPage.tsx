@@ -22,7 +22,7 @@ import { ResponseOverlay } from '../../features/questions/components/ResponseOve
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../lib/use-now';
-import { PHONE_LAYOUT, useMediaQuery } from '../../lib/use-media-query';
+import { usePhoneLayout } from '../../lib/use-phone-layout';
 import { isLiveNow } from '../../lib/live-window';
 import { dropEarlyShell } from '../../lib/early-reads';
 import { recordWatched } from '../../lib/watch-progress';
@@ -45,7 +45,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
-  const phone = useMediaQuery(PHONE_LAYOUT);
+  const phone = usePhoneLayout();
 
   const { video, lectureId, lecture, playlist } = useWatchedVideo(videoId, Boolean(user));
   const live = isLiveNow(lecture.data, useNow(POLL_MS.liveWindowCheck));

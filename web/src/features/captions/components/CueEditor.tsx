@@ -5,15 +5,11 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveCaptionVersion } from '../api/caption-mutations';
 import { useCaptionCues } from '../api/captions-api';
-import { PHONE_LAYOUT, useMediaQuery } from '../../../lib/use-media-query';
 import { useRowWindow } from '../hooks/useRowWindow';
 import { activeCueIndex } from '../utils/active-cue';
 import { scrollTopFor } from '../utils/row-window';
 import { type CueEdit, CueEditorRow } from './CueEditorRow';
 import '../captions.css';
-
-/** A row's height in px, as captions.css lays it out: one line at a desk, two on a phone. */
-const ROW_HEIGHT = { desk: 40, phone: 80 } as const;
 
 interface EditorProps {
   owner: CaptionOwner;
@@ -59,9 +55,9 @@ function CueDraft({
   const edit: CueEdit = useCallback((change) => setCues(change), []);
   const save = useSaveCaptionVersion(owner, ownerId, language);
   const active = activeCueIndex(cues, currentTime);
-  const rowHeight = useMediaQuery(PHONE_LAYOUT) ? ROW_HEIGHT.phone : ROW_HEIGHT.desk;
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useRowWindow(scroller, cues.length, rowHeight);
+  const rows = useRowWindow(scroller, cues.length, '.cue-editor-row');
+  const { rowHeight } = rows;
   // A cue to focus once its row is rendered (after ↑/↓ from a neighbour).
   const [focusNext, setFocusNext] = useState<number | null>(null);
 
@@ -102,12 +98,7 @@ function CueDraft({
         In a text, ↑ and ↓ go to the cue above and below, Ctrl+Enter plays from its start; in a time, ↑ and ↓
         move it by 0.1 s.
       </p>
-      <div
-        ref={scroller}
-        className="cue-editor-scroller"
-        onScroll={rows.onScroll}
-        aria-describedby={keysId}
-      >
+      <div ref={scroller} className="cue-editor-scroller" onScroll={rows.onScroll} aria-describedby={keysId}>
         <ol
           className="cue-editor-list"
           // Rows above and below the window are space, not elements: the page stays light at 1,000 cues.

@@ -1,5 +1,5 @@
 import { type QuestionDto, formatVideoTime } from '@lectern/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isCardVisible } from '../utils/question-window';
 import { formatRating } from '../utils/votes';
 import '../questions.css';
@@ -8,7 +8,7 @@ import '../questions.css';
  * Cards of answered questions while playback is near the time asked (SPEC §4). The list is polite-live,
  * so screen readers announce a card when it appears without interrupting. `collapsible` (the phone,
  * where the cards sit right under the player) puts the heading in a button that folds the list away
- * and says how many cards there are; the list starts open (docs/decisions.md).
+ * and says how many cards there are (so "(0)" when none); the list starts open (docs/decisions.md).
  */
 export function QuestionCards({
   questions,
@@ -23,7 +23,6 @@ export function QuestionCards({
   onOpen(question: QuestionDto): void;
   collapsible?: boolean;
 }) {
-  const listId = useId();
   const [open, setOpen] = useState(true);
   const visible = questions.filter((q) => q.response && isCardVisible(q.timeAsked, currentTime, duration));
   const shown = !collapsible || open;
@@ -38,7 +37,7 @@ export function QuestionCards({
             type="button"
             className="question-cards-toggle"
             aria-expanded={open}
-            aria-controls={listId}
+            aria-controls="question-cards-list"
             onClick={() => setOpen(!open)}
           >
             Questions at this moment
@@ -48,8 +47,7 @@ export function QuestionCards({
           'Questions at this moment'
         )}
       </h2>
-      <div id={listId} className="question-cards" aria-live="polite" hidden={!shown}>
-        {collapsible && visible.length === 0 && <p className="hint">None near this moment.</p>}
+      <div id="question-cards-list" className="question-cards" aria-live="polite" hidden={!shown}>
         {visible.map((q) => (
           <button key={q.id} type="button" className="question-card" onClick={() => onOpen(q)}>
             <strong>{q.question}</strong>
