@@ -62,21 +62,22 @@ function CueDraft({
   const [focusNext, setFocusNext] = useState<number | null>(null);
 
   // The spoken cue stays in view, unless the editor is typing in the list: its row must not scroll away.
-  const { scrollTo } = rows;
+  // (Scrolling renders the rows there: the scroller's scroll event moves the window.)
   useEffect(() => {
     const box = scroller.current;
     if (!follow || active < 0 || !box || box.contains(document.activeElement)) return;
-    scrollTo(scrollTopFor(active, rowHeight, box.clientHeight));
-  }, [active, follow, rowHeight, scrollTo]);
+    box.scrollTop = scrollTopFor(active, rowHeight, box.clientHeight);
+  }, [active, follow, rowHeight]);
 
   useEffect(() => {
     const box = scroller.current;
     if (focusNext === null || !box) return;
     const text = box.querySelector<HTMLElement>(`[data-cue="${focusNext}"] .cue-text`);
-    if (!text) return scrollTo(scrollTopFor(focusNext, rowHeight, box.clientHeight)); // then it renders
+    // Not rendered yet: scroll there, and this runs again once the rows there are.
+    if (!text) return void (box.scrollTop = scrollTopFor(focusNext, rowHeight, box.clientHeight));
     text.focus();
     setFocusNext(null);
-  }, [focusNext, rows.first, rows.end, rowHeight, scrollTo]);
+  }, [focusNext, rows.first, rows.end, rowHeight]);
   const move = useCallback((index: number) => setFocusNext(index), []);
 
   return (
