@@ -9,6 +9,7 @@ import {
   lectures,
   users,
 } from '../../db/schema';
+import { seesCourse, standingIn } from './visibility';
 
 export type LectureRow = typeof lectures.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
@@ -124,11 +125,11 @@ export async function coursesOfUser(db: DbOrTx, userId: string | null): Promise<
 }
 
 /** The caller belongs to the lecture: through its course, or by joining the lecture alone. */
-export const belongsToLecture = (courses: CallerCourses, lecture: Pick<LectureRow, 'id' | 'courseId'>) =>
-  courses.administered.has(lecture.courseId) ||
-  courses.joined.has(lecture.courseId) ||
-  courses.joinedLectures.has(lecture.id);
+export const belongsToLecture = (courses: CallerCourses, lecture: Pick<LectureRow, 'id' | 'courseId'>) => {
+  const standing = standingIn(courses, lecture);
+  return standing.administers || standing.member;
+};
 
 /** A course id is a join code (SPEC §4): it is shown only to the course's own admins and students. */
 export const visibleCourseId = (courses: CallerCourses, courseId: string): string =>
-  courses.administered.has(courseId) || courses.joined.has(courseId) ? courseId : '';
+  seesCourse(courses, courseId) ? courseId : '';

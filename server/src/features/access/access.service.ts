@@ -15,6 +15,7 @@ import {
   isLectureMember,
   lecturesHoldingVideo,
 } from './access.repository';
+import { ANYONE, lectureAllows, standingOfRole } from './visibility';
 
 // Every permission is decided here, keyed by the course that owns the object (SECURITY §2.2):
 // never "is this user an admin somewhere", always "in this course". Deny by default.
@@ -22,9 +23,6 @@ import {
 //   403: the object exists and the caller may see it, but not do this
 
 export type Role = 'admin' | 'student' | 'none';
-
-export const isReleased = (lecture: Pick<LectureRow, 'lectureDateAvailable'>, now: Date): boolean =>
-  lecture.lectureDateAvailable.getTime() <= now.getTime();
 
 export async function courseRole(db: DbOrTx, user: AuthUser | null, courseId: string): Promise<Role> {
   if (!user) return 'none';
@@ -82,7 +80,7 @@ export async function requireVisibleLecture(
   const lecture = await findLecture(db, lectureId);
   if (!lecture) throw notFound('Lecture not found');
   const role = await lectureRole(db, user, lecture);
-  if (role !== 'admin' && !isReleased(lecture, now)) throw notFound('Lecture not found');
+  if (!lectureAllows('sees', standingOfRole(role), lecture, now)) throw notFound('Lecture not found');
   return { lecture, role };
 }
 
@@ -123,7 +121,9 @@ export async function requireVisibleVideo(
   const admin = user
     ? await adminCourseIds(db, user.id, [...new Set(holding.map((l) => l.courseId))])
     : new Set<string>();
-  const visible = holding.filter((l) => admin.has(l.courseId) || isReleased(l, now));
+  const visible = holding.filter((l) =>
+    lectureAllows('sees', { ...ANYONE, administers: admin.has(l.courseId) }, l, now),
+  );
   if (visible.length === 0) throw notFound('Video not found');
   return { lectures: visible, isAdmin: admin.size > 0, adminCourseIds: admin };
 }

@@ -1,6 +1,7 @@
 // What other features may use of access, the authorization kernel every feature reads (the boundary rule,
 // scripts/eslint-server-boundaries.js, admits no other file of it): the checks that decide a permission,
-// and the reads of courses, lectures and roles behind them.
+// the reads of courses, lectures and roles behind them, and the one visibility policy (visibility.ts) that
+// list queries and the event streams apply in SQL and in code.
 export {
   adminsOfCourse,
   belongsToLecture,
@@ -18,7 +19,6 @@ export {
 } from './access.repository';
 export {
   courseRole,
-  isReleased,
   lectureRole,
   lectureRoleIn,
   requireCourseAdmin,
@@ -31,3 +31,23 @@ export {
   type VideoAccess,
   videoAudience,
 } from './access.service';
+export {
+  ANYONE,
+  aliasedLecture,
+  LECTURE_COLUMNS,
+  type LectureColumns,
+  type LectureCondition,
+  lectureCondition,
+  type LectureRule,
+  type Memberships,
+  type SqlReader,
+  type Standing,
+  lectureAllows,
+  lectureAllowsSql,
+  seesCourse,
+  sqlReaderById,
+  sqlReaderOfMemberships,
+  sqlReaderOfStanding,
+  standingIn,
+  standingOfRole,
+} from './visibility';

@@ -1,7 +1,8 @@
-import { type SQL, and, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { SearchHitKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import { lectureVideos, lectures, videos } from '../../db/schema';
+import { LECTURE_COLUMNS, type LectureCondition, aliasedLecture } from '../access/public';
 
 // Course search (issue 13): PostgreSQL full-text search over the current caption cues of the course's
 // lecture videos, over the answer videos of their questions, and over answered questions. Both tsvectors
@@ -41,9 +42,8 @@ export interface RawHit {
   rank: number;
 }
 
-/** The course's lecture videos the caller may see: released ones, or all for the course's admins. */
+/** The course's lecture videos the caller may see (released ones, or all for the course's admins). */
 export async function visibleVideos(db: DbOrTx, scope: SearchScope): Promise<VisibleVideo[]> {
-  const released = scope.includeUnreleased ? undefined : lte(lectures.lectureDateAvailable, scope.now);
   return db
     .select({
       lectureId: lectures.id,
@@ -55,21 +55,19 @@ export async function visibleVideos(db: DbOrTx, scope: SearchScope): Promise<Vis
     .from(lectures)
     .innerJoin(lectureVideos, eq(lectureVideos.lectureId, lectures.id))
     .innerJoin(videos, eq(videos.id, lectureVideos.videoId))
-    .where(and(eq(lectures.courseId, scope.courseId), released));
+    .where(and(eq(lectures.courseId, scope.courseId), scope.visible(LECTURE_COLUMNS)));
 }
 
 export interface SearchScope {
   courseId: string;
-  /** Course admins also search lectures not yet released. */
-  includeUnreleased: boolean;
-  now: Date;
+  /** The lectures the caller may see (features/access/visibility.ts). */
+  visible: LectureCondition;
 }
 
 /** The course's lecture videos the caller may see, as a subquery. */
 const visibleVideoIds = (scope: SearchScope): SQL => sql`
   select lv.video_id from lecture_videos lv join lectures l on l.id = lv.lecture_id
-  where l.course_id = ${scope.courseId}
-    and (${scope.includeUnreleased} or l.lecture_date_available <= ${scope.now.toISOString()}::timestamptz)`;
+  where l.course_id = ${scope.courseId} and ${scope.visible(aliasedLecture(sql`l`))}`;
 
 /**
  * The search text with every `-` that negates nothing removed: `websearch_to_tsquery` stacks one operator

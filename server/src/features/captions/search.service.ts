@@ -1,7 +1,7 @@
 import type { SearchHitDto } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import type { AuthUser } from '../../plugins/auth';
-import { requireCourseMember } from '../access/public';
+import { lectureCondition, requireCourseMember, sqlReaderOfStanding, standingOfRole } from '../access/public';
 import { toSearchHit } from './search.mapper';
 import { type RawHit, type VisibleVideo, searchVideos, visibleVideos } from './search.repository';
 
@@ -22,7 +22,8 @@ export function createSearchService(deps: AppDeps) {
      */
     async course(user: AuthUser, courseId: string, text: string): Promise<SearchHitDto[]> {
       const { role } = await requireCourseMember(deps.db, user, courseId);
-      const scope = { courseId, includeUnreleased: role === 'admin', now: deps.clock() };
+      const reader = sqlReaderOfStanding(standingOfRole(role));
+      const scope = { courseId, visible: lectureCondition('sees', reader, deps.clock()) };
       const [visible, hits] = await Promise.all([
         visibleVideos(deps.db, scope),
         searchVideos(deps.db, text, scope, MAX_HITS),

@@ -10,12 +10,14 @@ import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
+  ANYONE,
   type CourseRow,
   adminsOfCourse,
+  lectureAllows,
   type Role,
-  isReleased,
   requireCourseAdmin,
   requireCourseMember,
+  standingOfRole,
 } from '../access/public';
 import { emitCourseChanged } from '../../events/catalog-events';
 import {
@@ -49,7 +51,7 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
     return {
       ...toCourseSummary(course),
       admins: admins.map(toCourseAdmin),
-      lectures: role === 'admin' ? lectures.length : lectures.filter((l) => isReleased(l, now)).length,
+      lectures: lectures.filter((l) => lectureAllows('sees', standingOfRole(role), l, now)).length,
       isAdmin: role === 'admin',
     };
   }
@@ -69,8 +71,8 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
       const created = await coursesAdministeredBy(db, caller.id);
       const administered = new Set(created.map((c) => c.id));
       // Single lectures appear once released, unless the caller administers their course (SPEC §4).
-      const lectures = (await lecturesJoinedBy(db, caller.id)).filter(
-        ({ lecture }) => administered.has(lecture.courseId) || isReleased(lecture, now),
+      const lectures = (await lecturesJoinedBy(db, caller.id)).filter(({ lecture }) =>
+        lectureAllows('sees', { ...ANYONE, administers: administered.has(lecture.courseId) }, lecture, now),
       );
       const playlists = await playlistsOf(
         db,

@@ -1,7 +1,7 @@
 import { ERRORS, type JoinPreviewAnswer } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/errors';
-import { adminsOfCourse, findCourse, findLecture, isReleased } from '../access/public';
+import { ANYONE, adminsOfCourse, findCourse, findLecture, lectureAllows } from '../access/public';
 
 /**
  * What a join link joins, told before joining (issue 21), also to a visitor on its login page: whoever
@@ -17,7 +17,7 @@ export function createJoinPreviewService({ db, clock }: AppDeps) {
       return {
         courseName: course.name,
         instructors: admins.map((a) => a.name),
-        lectureTitle: lecture && isReleased(lecture, clock()) ? lecture.title : null,
+        lectureTitle: lecture && lectureAllows('sees', ANYONE, lecture, clock()) ? lecture.title : null,
       };
     },
   };

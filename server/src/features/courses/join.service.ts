@@ -13,13 +13,15 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
+  ANYONE,
   findCourse,
   findLecture,
   isCourseAdmin,
   isCourseMember,
   isLectureMember,
-  isReleased,
+  lectureAllows,
 } from '../access/public';
+
 import { playlistsOf } from '../lectures/public';
 import { addCourseMember, addLectureMember } from './courses.repository';
 import { JoinThrottle } from './join-throttle';
@@ -70,7 +72,7 @@ export function createJoinService({ db, clock, shared }: AppDeps) {
         throw badRequest(VALIDATION.cantJoinOwnCourse);
       }
       const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
-      const firstVideoId = isReleased(lecture, new Date(now)) ? (playlist[0] ?? null) : null;
+      const firstVideoId = lectureAllows('sees', ANYONE, lecture, now) ? (playlist[0] ?? null) : null;
       // A lecture link opens that lecture only: its course id, a join code for the whole course, goes
       // only to the course's own students (issue 12, item 3).
       const inCourse = await isCourseMember(db, caller.id, lecture.courseId);

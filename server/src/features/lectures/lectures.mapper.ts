@@ -1,5 +1,5 @@
 import type { CourseLectureDto, LectureDto } from '@lectern/shared';
-import { type LectureRow, isReleased } from '../access/public';
+import { ANYONE, type LectureRow, lectureAllows } from '../access/public';
 import type { LectureCardMedia } from './lectures.repository';
 
 /** A lecture on the wire (SPEC §3): both id and _id, dates as ISO 8601, videos in playlist order. */
@@ -22,7 +22,7 @@ export function toLectureDto(
     firstVideoId: videoIds[0] ?? null,
     courseID: lecture.courseId,
     parentCourse: { id: course.id, _id: course.id, name: course.name },
-    released: isReleased(lecture, now),
+    released: lectureAllows('sees', ANYONE, lecture, now),
   };
 }
 

@@ -14,11 +14,12 @@ import {
   type LectureRow,
   adminsOfCourse,
   courseRole,
-  isReleased,
+  lectureAllows,
   requireCourseAdmin,
   requireCourseMember,
   requireLectureAdmin,
   requireVisibleLecture,
+  standingOfRole,
 } from '../access/public';
 import {
   courseName,
@@ -62,7 +63,7 @@ export function createLecturesService(deps: AppDeps) {
       const { course, role } = await requireCourseMember(db, user, courseId);
       const now = clock();
       const all = await lecturesOfCourse(db, courseId);
-      const visible = role === 'admin' ? all : all.filter((l) => isReleased(l, now));
+      const visible = all.filter((l) => lectureAllows('sees', standingOfRole(role), l, now));
       const ids = visible.map((l) => l.id);
       const [playlists, cards] = [await playlistsOf(db, ids), await cardMediaOf(db, ids)];
       const admins = await adminsOfCourse(db, courseId);

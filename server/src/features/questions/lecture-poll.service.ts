@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { findLecture, isReleased, lectureRoleIn } from '../access/public';
+import { findLecture, lectureAllows, lectureRoleIn, standingOfRole } from '../access/public';
 import { mediaUrlPeriod } from '../../lib/media-urls';
 import type { Representation } from '../../lib/representation';
 import { RepresentationCache } from '../../lib/representation-cache';
@@ -75,7 +75,8 @@ export function createLecturePoll(deps: AppDeps, cache: LecturePollCache) {
       () => viewOf(snapshot, caller.id),
       (found) => found !== null,
     );
-    if (view?.viewer.role !== 'admin' && !isReleased(lecture, now)) throw notFound('Lecture not found');
+    if (!lectureAllows('sees', standingOfRole(view?.viewer.role ?? 'none'), lecture, now))
+      throw notFound('Lecture not found');
     if (!view) throw forbidden('Join this course first');
     const { viewer, etag } = view;
     return {

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -10,6 +10,13 @@ import {
   users,
   videos,
 } from '../../db/schema';
+import {
+  LECTURE_COLUMNS,
+  type LectureCondition,
+  aliasedLecture,
+  lectureAllowsSql,
+  sqlReaderById,
+} from '../access/public';
 
 // The read side of questions: every list is one indexed statement, whatever its length.
 
@@ -17,12 +24,13 @@ import {
  * In which lecture a listed question is shown (concurrent lectures share a video and its questions):
  * - asked: the lecture it was asked in;
  * - lecture: the given lecture, for questions of its videos;
- * - courses: a lecture of these courses holding the video (the asked one when it qualifies).
+ * - courses: a lecture of these courses holding the video (the asked one when it qualifies) that the
+ *   caller may see (`visible`, features/access/visibility.ts; all of them when absent).
  */
 export type QuestionContext =
   | { kind: 'asked' }
   | { kind: 'lecture'; lectureId: string }
-  | { kind: 'courses'; courseIds: SQL | string[]; availableBy?: Date };
+  | { kind: 'courses'; courseIds: SQL | string[]; visible?: LectureCondition };
 
 export interface ListOptions {
   context: QuestionContext;
@@ -127,16 +135,13 @@ export function questionsQuery(db: DbOrTx, { context, callerId, where }: ListOpt
       .where(where)
       .orderBy(asc(lectureVideos.position), asc(questions.timeAsked), asc(questions.timePosted));
   }
-  const released = context.availableBy ? lte(lectures.lectureDateAvailable, context.availableBy) : undefined;
+  const visible = context.visible?.(LECTURE_COLUMNS);
   return db
     .selectDistinctOn([questions.id], fields)
     .from(questions)
     .innerJoin(videos, eq(videos.id, questions.videoId))
     .innerJoin(lectureVideos, eq(lectureVideos.videoId, questions.videoId))
-    .innerJoin(
-      lectures,
-      and(eq(lectures.id, lectureVideos.lectureId), inCourses(context.courseIds), released),
-    )
+    .innerJoin(lectures, and(eq(lectures.id, lectureVideos.lectureId), inCourses(context.courseIds), visible))
     .innerJoin(courses, eq(courses.id, lectures.courseId))
     .leftJoin(users, eq(users.id, questions.askerId))
     .where(where)
@@ -158,12 +163,9 @@ export async function courseNames(db: DbOrTx, courseIds: string[]): Promise<Map<
 }
 
 /**
- * Asked in a lecture the user may see now: any lecture of a course they administer; a released lecture
+ * Asked in a lecture the user attends now: any lecture of a course they administer; a released lecture
  * of a course they joined, or that they joined alone (DESIGN §5.4, issue 12, items 3 and 4).
  */
 export const inLecturesVisibleTo = (userId: string, now: Date): SQL =>
   sql`${questions.lectureId} in (select hl.id from lectures hl
-    where hl.course_id in ${administeredCourses(userId)}
-      or (hl.lecture_date_available <= ${now.toISOString()}::timestamptz
-        and (hl.course_id in (select m.course_id from course_members m where m.user_id = ${userId})
-          or hl.id in (select lm.lecture_id from lecture_members lm where lm.user_id = ${userId}))))`;
+    where ${lectureAllowsSql('attends', sqlReaderById(userId), aliasedLecture(sql`hl`), now)})`;

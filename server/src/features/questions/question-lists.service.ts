@@ -7,6 +7,9 @@ import {
   type CallerCourses,
   belongsToLecture,
   coursesOfUser,
+  lectureCondition,
+  sqlReaderOfStanding,
+  standingOfRole,
   visibleCourseId,
   requireCourseMember,
 } from '../access/public';
@@ -104,9 +107,9 @@ export function createQuestionListsService(deps: AppDeps) {
      */
     async withResponse(caller: AuthUser, courseId: string, request: PageRequest): Promise<QuestionPage> {
       const { role } = await requireCourseMember(db, caller, courseId);
-      const availableBy = role === 'admin' ? undefined : clock();
-      const page = await answeredInCoursePage(db, courseId, availableBy, request);
-      const rows = await rowsOf(page, { kind: 'courses', courseIds: [courseId], availableBy }, caller);
+      const visible = lectureCondition('sees', sqlReaderOfStanding(standingOfRole(role)), clock());
+      const page = await answeredInCoursePage(db, courseId, visible, request);
+      const rows = await rowsOf(page, { kind: 'courses', courseIds: [courseId], visible }, caller);
       return toPage(caller, await coursesOfUser(db, caller.id), page, rows);
     },
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { type LectureCondition, aliasedLecture } from '../access/public';
 import { MicroInstant, decodeCursor, encodeCursor } from './page-cursor';
 
 // The bounded instructor lists (issue 14): a page's question ids are picked by keyset queries that start
@@ -136,29 +137,26 @@ interface AnsweredRow {
 }
 
 /**
- * The course questions page: answered questions of the course's lectures (released by `availableBy` when
- * given), by lecture date, then time asked.
+ * The course questions page: answered questions of the course's lectures the caller may see (`visible`,
+ * features/access/visibility.ts), by lecture date, then time asked.
  */
 export const answeredInCoursePage = (
   db: DbOrTx,
   courseId: string,
-  availableBy: Date | undefined,
+  visible: LectureCondition,
   request: PageRequest,
 ): Promise<Page> =>
-  rowsOf<AnsweredRow>(db, answeredInCourseQuery(courseId, availableBy, request)).then((rows) =>
+  rowsOf<AnsweredRow>(db, answeredInCourseQuery(courseId, visible, request)).then((rows) =>
     cut(rows, request.limit, (r) => [r.lectureDate, Number(r.timeAsked), r.id]),
   );
 
 /** The statement of one page of answeredInCoursePage, one row more than the page. */
 export function answeredInCourseQuery(
   courseId: string,
-  availableBy: Date | undefined,
+  visible: LectureCondition,
   { limit, after }: PageRequest,
 ): SQL {
-  const released = (alias: SQL) =>
-    availableBy
-      ? sql`and ${alias}.lecture_date_available <= ${availableBy.toISOString()}::timestamptz`
-      : sql``;
+  const released = (alias: SQL) => sql`and ${visible(aliasedLecture(alias))}`;
   const key = after ? decodeCursor(after, AnsweredKey) : null;
   return sql`select q.id, ${micro(sql`l.lecture_date`)} as "lectureDate", q.time_asked as "timeAsked"
       from lectures l

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
+import { ANYONE, LECTURE_COLUMNS, lectureAllowsSql, sqlReaderOfStanding } from '../access/public';
 import { appendToPlaylist } from '../lectures/public';
 import type { VideoRow } from '../../db/schema';
 
@@ -73,10 +74,13 @@ export async function findResponseWithVideos(db: DbOrTx, responseId: string) {
 
 /**
  * True when anyone may fetch the stored file without a signed URL: it backs a video, or an answer to a
- * question on a video, that sits in a released lecture (SECURITY AC-8).
+ * question on a video, that sits in a lecture anyone may see (SECURITY AC-8).
  */
 export async function isMediaReleased(db: DbOrTx, sha256: string, now: Date): Promise<boolean> {
-  const released = and(eq(lectures.id, lectureVideos.lectureId), lte(lectures.lectureDateAvailable, now));
+  const released = and(
+    eq(lectures.id, lectureVideos.lectureId),
+    lectureAllowsSql('sees', sqlReaderOfStanding(ANYONE), LECTURE_COLUMNS, now),
+  );
   const asVideo = await db
     .select({ one: videos.id })
     .from(videos)
