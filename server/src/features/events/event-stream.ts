@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { RESYNC_EVENT, type StreamEvent } from '@lectern/shared';
-import type { ReaderScope } from '../../events/delivery';
-import { deliverableTo } from '../../events/delivery';
+import type { ReaderScope } from './delivery';
+import { deliverableTo } from './delivery';
 import type { Audience, EventPayload, StoredEvent } from '../../events/domain-event';
 
 // A client that cannot keep up is dropped rather than buffered without bound (it reconnects with

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { ReaderScope } from '../../events/delivery';
+import type { ReaderScope } from './delivery';
 import { unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireVisibleVideo } from '../access/public';

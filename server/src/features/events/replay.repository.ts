@@ -1,7 +1,7 @@
 import { type SQL, and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema';
-import type { ReaderScope } from '../../events/delivery';
+import type { ReaderScope } from './delivery';
 import type { Audience, EventPayload, StoredEvent } from '../../events/domain-event';
 
 const textArray = (values: Iterable<string>): SQL =>

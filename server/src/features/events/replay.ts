@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ReaderScope } from '../../events/delivery';
+import type { ReaderScope } from './delivery';
 import type { StoredEvent } from '../../events/domain-event';
 import type { EventBus } from '../../events/event-bus';
 import { MemoryCounters } from '../../lib/shared-state/counters';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ReaderScope } from '../../events/delivery';
+import type { ReaderScope } from './delivery';
 import type { StoredEvent } from '../../events/domain-event';
 import type { EventBus } from '../../events/event-bus';
 import type { NoticeBus } from '../../events/notice-bus';

@@ -5,7 +5,7 @@ import {
   audienceOfLectures,
   courseAudience,
   usersAudience,
-} from './domain-event';
+} from '../../events/domain-event';
 import { type ReaderScope, deliverableTo } from './delivery';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import type { StreamEvent } from '@lectern/shared';
-import type { StoredEvent } from './domain-event';
+import type { StoredEvent } from '../../events/domain-event';
 
 /** What a stream's reader may see, refreshed while the stream is open. */
 export interface ReaderScope {
