@@ -1,7 +1,7 @@
 import type { StreamEvent } from '@lectern/shared';
 
 /**
- * Who may receive an event, decided when it is written (events/delivery.ts applies it per reader):
+ * Who may receive an event, decided when it is written (features/events/delivery.ts applies it per reader):
  * - admins: the admins of a course holding the video (and the asker, for their own question);
  * - watchers: also whoever may watch the video (members of a released lecture holding it, and
  *   anyone subscribed to the video by link) — answered questions and their votes;

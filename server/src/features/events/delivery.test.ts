@@ -15,17 +15,17 @@ const otherCourse = { id: 'L3', courseId: 'C2', lectureDateAvailable: new Date(N
 
 const reader = (over: Partial<ReaderScope>): ReaderScope => ({
   userId: 'someone',
-  adminCourseIds: new Set(),
-  memberCourseIds: new Set(),
-  memberLectureIds: new Set(),
+  administered: new Set(),
+  joined: new Set(),
+  joinedLectures: new Set(),
   videoId: null,
   ...over,
 });
-const admin = reader({ userId: 'admin', adminCourseIds: new Set(['C1']) });
-const asker = reader({ userId: 'asker', memberCourseIds: new Set(['C1']) });
-const classmate = reader({ userId: 'classmate', memberCourseIds: new Set(['C1']) });
-const lectureOnly = reader({ userId: 'guest', memberLectureIds: new Set(['L1']) });
-const outsider = reader({ userId: 'outsider', memberCourseIds: new Set(['C2']) });
+const admin = reader({ userId: 'admin', administered: new Set(['C1']) });
+const asker = reader({ userId: 'asker', joined: new Set(['C1']) });
+const classmate = reader({ userId: 'classmate', joined: new Set(['C1']) });
+const lectureOnly = reader({ userId: 'guest', joinedLectures: new Set(['L1']) });
+const outsider = reader({ userId: 'outsider', joined: new Set(['C2']) });
 const anonymousOnVideo = reader({ userId: null, videoId: 'V1' });
 const anonymousElsewhere = reader({ userId: null, videoId: 'V9' });
 

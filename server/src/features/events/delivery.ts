@@ -1,22 +1,21 @@
 import type { StreamEvent } from '@lectern/shared';
-import type { StoredEvent } from '../../events/domain-event';
+import type { AudienceLecture, StoredEvent } from '../../events/domain-event';
+import { ANYONE, type Memberships, lectureAllows, seesCourse, standingIn } from '../access/public';
 
 /** What a stream's reader may see, refreshed while the stream is open. */
-export interface ReaderScope {
+export interface ReaderScope extends Memberships {
   /** null: an anonymous viewer. */
   userId: string | null;
-  adminCourseIds: ReadonlySet<string>;
-  memberCourseIds: ReadonlySet<string>;
-  memberLectureIds: ReadonlySet<string>;
   /** A video followed by link (`?videoId=`), checked watchable when the stream opened. */
   videoId: string | null;
 }
 
 /**
- * The event as this reader may receive it, or null. The same rules as the REST reads: admins of a
- * course holding the video see everything of it; the asker sees their own question; others see only
- * what "watchers" or "members" events allow, and nothing of an unreleased lecture (DESIGN §5.3, §5.4).
- * A "users" event reaches the users it names and no one else.
+ * The event as this reader may receive it, or null. The same rules as the REST reads, from the one
+ * visibility policy (features/access/visibility.ts): admins of a course holding the video see everything
+ * of it; the asker sees their own question; others see only what "watchers" or "members" events allow,
+ * and nothing of a lecture they may not see yet (DESIGN §5.3, §5.4). A "users" event reaches the users
+ * it names and no one else.
  */
 export function deliverableTo(event: StoredEvent, reader: ReaderScope, now: number): StreamEvent | null {
   const { audience, payload } = event;
@@ -25,19 +24,20 @@ export function deliverableTo(event: StoredEvent, reader: ReaderScope, now: numb
     return reader.userId !== null && (audience.userIds ?? []).includes(reader.userId) ? message : null;
   }
   if (reader.userId !== null && audience.askerId === reader.userId) return { ...message, own: true };
-  if (audience.courseIds.some((c) => reader.adminCourseIds.has(c))) return message;
+  if (audience.courseIds.some((c) => reader.administered.has(c))) return message;
   if (audience.visibility === 'admins') return null;
 
-  const released = audience.lectures.filter((l) => l.availableAt <= now);
-  const isMember = released.some(
-    (l) => reader.memberCourseIds.has(l.courseId) || reader.memberLectureIds.has(l.id),
-  );
+  const attends = audience.lectures.some((l) => lectureAllows('attends', standingIn(reader, l), l, now));
   if (audience.visibility === 'members') {
     const courseWide = audience.lectures.length === 0;
-    return (courseWide ? audience.courseIds.some((c) => reader.memberCourseIds.has(c)) : isMember)
-      ? message
-      : null;
+    return (courseWide ? audience.courseIds.some((c) => seesCourse(reader, c)) : attends) ? message : null;
   }
-  const followsVideo = reader.videoId !== null && payload.videoId === reader.videoId && released.length > 0;
-  return isMember || followsVideo ? message : null;
+  const followsVideo =
+    reader.videoId !== null &&
+    payload.videoId === reader.videoId &&
+    audience.lectures.some(seenByAnyone(now));
+  return attends || followsVideo ? message : null;
 }
+
+const seenByAnyone = (now: number) => (lecture: AudienceLecture) =>
+  lectureAllows('sees', ANYONE, lecture, now);

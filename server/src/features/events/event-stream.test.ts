@@ -25,9 +25,9 @@ function capturingResponse(): { res: ServerResponse; chunks: string[] } {
 
 const everyone = {
   userId: null,
-  adminCourseIds: new Set<string>(),
-  memberCourseIds: new Set<string>(),
-  memberLectureIds: new Set<string>(),
+  administered: new Set<string>(),
+  joined: new Set<string>(),
+  joinedLectures: new Set<string>(),
   videoId: 'V1',
 };
 const answered = (id: number): StoredEvent => ({

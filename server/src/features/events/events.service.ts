@@ -23,9 +23,9 @@ export async function openReader(
     sessionId,
     scope: {
       userId: user?.id ?? null,
-      adminCourseIds: memberships?.adminCourseIds ?? new Set(),
-      memberCourseIds: memberships?.memberCourseIds ?? new Set(),
-      memberLectureIds: memberships?.memberLectureIds ?? new Set(),
+      administered: memberships?.administered ?? new Set(),
+      joined: memberships?.joined ?? new Set(),
+      joinedLectures: memberships?.joinedLectures ?? new Set(),
       videoId: videoId ?? null,
     },
   };

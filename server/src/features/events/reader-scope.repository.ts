@@ -3,15 +3,15 @@ import type { DbOrTx } from '../../db/client';
 import { courseAdmins, courseMembers, lectureMembers, sessions } from '../../db/schema';
 
 export interface Memberships {
-  adminCourseIds: Set<string>;
-  memberCourseIds: Set<string>;
-  memberLectureIds: Set<string>;
+  administered: Set<string>;
+  joined: Set<string>;
+  joinedLectures: Set<string>;
 }
 
 const emptyMemberships = (): Memberships => ({
-  adminCourseIds: new Set(),
-  memberCourseIds: new Set(),
-  memberLectureIds: new Set(),
+  administered: new Set(),
+  joined: new Set(),
+  joinedLectures: new Set(),
 });
 
 /** Memberships of many users in three queries (every open stream is refreshed together). */
@@ -23,9 +23,9 @@ export async function membershipsOf(db: DbOrTx, userIds: string[]): Promise<Map<
     db.select().from(courseMembers).where(inArray(courseMembers.userId, userIds)),
     db.select().from(lectureMembers).where(inArray(lectureMembers.userId, userIds)),
   ]);
-  for (const row of admins) result.get(row.userId)?.adminCourseIds.add(row.courseId);
-  for (const row of members) result.get(row.userId)?.memberCourseIds.add(row.courseId);
-  for (const row of lectures) result.get(row.userId)?.memberLectureIds.add(row.lectureId);
+  for (const row of admins) result.get(row.userId)?.administered.add(row.courseId);
+  for (const row of members) result.get(row.userId)?.joined.add(row.courseId);
+  for (const row of lectures) result.get(row.userId)?.joinedLectures.add(row.lectureId);
   return result;
 }
 

@@ -2,6 +2,13 @@ import { type SQL, and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema';
 import type { ReaderScope } from './delivery';
+import {
+  ANYONE,
+  type LectureColumns,
+  lectureAllowsSql,
+  sqlReaderOfMemberships,
+  sqlReaderOfStanding,
+} from '../access/public';
 import type { Audience, EventPayload, StoredEvent } from '../../events/domain-event';
 
 const textArray = (values: Iterable<string>): SQL =>
@@ -10,34 +17,45 @@ const textArray = (values: Iterable<string>): SQL =>
     sql`, `,
   )}]::text[]`;
 
+/** A lecture of an event's audience (`l`, from jsonb_array_elements), as the visibility policy reads it. */
+const AUDIENCE_LECTURE: LectureColumns = {
+  id: sql`l->>'id'`,
+  courseId: sql`l->>'courseId'`,
+  availableAt: sql`to_timestamp((l->>'availableAt')::double precision / 1000)`,
+};
+
+const someLecture = (condition: SQL): SQL =>
+  sql`exists (select 1 from jsonb_array_elements(${events.audience}->'lectures') l where ${condition})`;
+
 /**
- * Who may receive an event, in SQL: a superset of events/delivery.ts (release dates and the exact
- * rules are applied per event afterwards), so a replay reads only rows that might be the reader's.
- * An anonymous follower of a video replays only that video's answers.
+ * Who may receive an event, in SQL: the rules of delivery.ts (which still run on each event) from the
+ * same visibility policy, so a replay reads only rows that are the reader's. An anonymous follower of
+ * a video replays only that video's answers.
  */
-function audienceFilter(reader: ReaderScope): SQL | undefined {
+function audienceFilter(reader: ReaderScope, now: Date): SQL | undefined {
   const audience = sql`${events.audience}`;
   const videoId = sql`${events.payload}->>'videoId'`;
+  const followed = (id: string) =>
+    and(
+      sql`${videoId} = ${id}`,
+      someLecture(lectureAllowsSql('sees', sqlReaderOfStanding(ANYONE), AUDIENCE_LECTURE, now)),
+    );
   if (reader.userId === null)
-    return reader.videoId
-      ? and(eq(events.type, 'question.answered'), sql`${videoId} = ${reader.videoId}`)
-      : sql`false`;
+    return reader.videoId ? and(eq(events.type, 'question.answered'), followed(reader.videoId)) : sql`false`;
   const shared = sql`${audience}->>'visibility' in ('watchers', 'members')`;
+  const courseWide = sql`${audience}->>'visibility' = 'members' and jsonb_array_length(${audience}->'lectures') = 0`;
+  const attends = lectureAllowsSql('attends', sqlReaderOfMemberships(reader), AUDIENCE_LECTURE, now);
   const clauses: SQL[] = [
     sql`${audience}->'userIds' ? ${reader.userId}`,
     sql`${audience}->>'askerId' = ${reader.userId}`,
+    sql`${shared} and ${someLecture(attends)}`,
   ];
-  if (reader.adminCourseIds.size > 0)
-    clauses.push(sql`${audience}->'courseIds' ?| ${textArray(reader.adminCourseIds)}`);
-  if (reader.memberCourseIds.size > 0)
-    clauses.push(sql`${shared} and ${audience}->'courseIds' ?| ${textArray(reader.memberCourseIds)}`);
-  if (reader.memberLectureIds.size > 0)
-    clauses.push(
-      sql`${shared} and exists (select 1 from jsonb_array_elements(${audience}->'lectures') l
-        where l->>'id' = any(${textArray(reader.memberLectureIds)}))`,
-    );
+  if (reader.administered.size > 0)
+    clauses.push(sql`${audience}->'courseIds' ?| ${textArray(reader.administered)}`);
+  if (reader.joined.size > 0)
+    clauses.push(sql`${courseWide} and ${audience}->'courseIds' ?| ${textArray(reader.joined)}`);
   if (reader.videoId)
-    clauses.push(sql`${audience}->>'visibility' = 'watchers' and ${videoId} = ${reader.videoId}`);
+    clauses.push(sql`${audience}->>'visibility' = 'watchers' and ${followed(reader.videoId)}`);
   return or(...clauses);
 }
 
@@ -45,13 +63,13 @@ function audienceFilter(reader: ReaderScope): SQL | undefined {
 export async function replayableIds(
   db: DbOrTx,
   reader: ReaderScope,
-  range: { afterId: number; upToId: number },
+  range: { afterId: number; upToId: number; now: Date },
   limit: number,
 ): Promise<number[]> {
   const rows = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(gt(events.id, range.afterId), lte(events.id, range.upToId), audienceFilter(reader)))
+    .where(and(gt(events.id, range.afterId), lte(events.id, range.upToId), audienceFilter(reader, range.now)))
     .orderBy(asc(events.id))
     .limit(limit);
   return rows.map((r) => r.id);

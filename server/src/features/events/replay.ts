@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { ReaderScope } from './delivery';
 import type { StoredEvent } from '../../events/domain-event';
 import type { EventBus } from '../../events/event-bus';
+import type { Clock } from '../../lib/clock';
 import { MemoryCounters } from '../../lib/shared-state/counters';
 import { Semaphore } from '../../lib/semaphore';
 import { eventsWithIds, replayableIds } from './replay.repository';
@@ -23,7 +24,7 @@ export const REPLAYS_PER_MINUTE = { user: 20, anonymousAddress: 30 };
 
 export type Replay = { events: StoredEvent[] } | { resync: true };
 
-export function createReplayer(db: Db, bus: EventBus) {
+export function createReplayer(db: Db, bus: EventBus, clock: Clock) {
   const budgets = new MemoryCounters();
   const slots = new Semaphore(AT_ONCE);
 
@@ -39,7 +40,7 @@ export function createReplayer(db: Db, bus: EventBus) {
     if (upToId - afterId > SCAN_LIMIT || !(await withinBudget(reader, address))) return { resync: true };
     return slots.run(async () => {
       if ((await bus.oldestId()) > afterId + 1) return { resync: true }; // pruned meanwhile
-      const ids = await replayableIds(db, reader, { afterId, upToId }, REPLAY_LIMIT + 1);
+      const ids = await replayableIds(db, reader, { afterId, upToId, now: clock() }, REPLAY_LIMIT + 1);
       if (ids.length > REPLAY_LIMIT) return { resync: true };
       return { events: await eventsWithIds(db, ids) };
     });

@@ -53,7 +53,7 @@ export function createStreamHub(deps: {
   const { db, clock, bus, notices, log } = deps;
   const streams = new Set<EventStream>();
   const counts = new StreamCounts(deps.limits);
-  const replay = createReplayer(db, bus);
+  const replay = createReplayer(db, bus, clock);
 
   const unsubscribeEvents = bus.subscribe((event) => {
     const now = clock().getTime();
