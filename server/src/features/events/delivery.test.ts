@@ -54,10 +54,10 @@ describe('deliverableTo', () => {
     expect(JSON.stringify(deliverableTo(answered, classmate, NOW))).not.toContain('asker');
   });
 
-  it('sends nothing of an unreleased lecture to students or followers by link', () => {
+  it('sends nothing of an unreleased lecture to students, its asker included, or followers by link', () => {
     const answered = event('question.answered', audienceOfLectures('watchers', [unreleased], 'asker'));
     expect(receives(answered, admin)).toBe(true);
-    for (const r of [classmate, anonymousOnVideo]) expect(receives(answered, r)).toBe(false);
+    for (const r of [asker, classmate, anonymousOnVideo]) expect(receives(answered, r)).toBe(false);
   });
 
   it('lets a video shared with another course reach that course too', () => {

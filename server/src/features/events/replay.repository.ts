@@ -44,10 +44,11 @@ function audienceFilter(reader: ReaderScope, now: Date): SQL | undefined {
     return reader.videoId ? and(eq(events.type, 'question.answered'), followed(reader.videoId)) : sql`false`;
   const shared = sql`${audience}->>'visibility' in ('watchers', 'members')`;
   const courseWide = sql`${audience}->>'visibility' = 'members' and jsonb_array_length(${audience}->'lectures') = 0`;
+  const sees = lectureAllowsSql('sees', sqlReaderOfMemberships(reader), AUDIENCE_LECTURE, now);
   const attends = lectureAllowsSql('attends', sqlReaderOfMemberships(reader), AUDIENCE_LECTURE, now);
   const clauses: SQL[] = [
     sql`${audience}->'userIds' ? ${reader.userId}`,
-    sql`${audience}->>'askerId' = ${reader.userId}`,
+    sql`${audience}->>'askerId' = ${reader.userId} and ${someLecture(sees)}`,
     sql`${shared} and ${someLecture(attends)}`,
   ];
   if (reader.administered.size > 0)

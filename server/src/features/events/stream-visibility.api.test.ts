@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, type EventType, type StreamEvent } from '@lectern/shared';
+import type { CourseLecturesAnswer, DuplicateLectureAnswer, VideoWithQuestionsDto } from '@lectern/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { audienceOfLectures, usersAudience } from '../../events/domain-event';
+import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
+import { publishNotice } from '../../events/notices';
+import { emit } from '../../events/outbox';
+import { type TestUser, createUser } from '../../../test/factories';
+import { seedCourse, seedCourseAdmin, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
+import { eventStreams } from '../../../test/fixture';
+import type { EventStreamClient } from '../../../test/event-stream-client';
+import { emitMeetingEvent } from '../meetings/meeting-events';
+import { emitQuestionEvent, questionAudience } from '../questions/question-events';
+import type { QuestionRecord } from '../questions/questions.repository';
+import { questionsWorldFixture } from '../questions/test/world';
+
+// The evidence for the one visibility policy (issue 22): for every event type and every kind of reader,
+// the stream delivers an event exactly when that reader may read, through the REST reads, the thing the
+// event names. Each event is written the way its feature writes it (the feature's own emitter and
+// audience) about rows that stay as they are, so the REST answer is the same before and after. Every
+// stream follows the video VA1 (`?videoId=`), as a page showing it does: that is how a reader outside
+// the course hears of its public answers. Live delivery and the replay after Last-Event-ID are both
+// compared with the reads.
+
+type Subject =
+  | { kind: 'question'; question: QuestionRecord }
+  /** A WebRTC signal is a message to one peer: to them, about a question they may read. */
+  | { kind: 'signal'; question: QuestionRecord; to: TestUser }
+  | { kind: 'lecture'; lectureId: string; courseId: string }
+  | { kind: 'course'; courseId: string }
+  /** A video's processing state, which only the admins of a course holding it see. */
+  | { kind: 'video'; videoId: string };
+
+interface Scenario {
+  type: EventType;
+  subject: Subject;
+  write(tx: Tx): Promise<void>;
+}
+
+const keyOf = (e: Pick<StreamEvent, 'type' | 'questionId' | 'lectureId' | 'courseId' | 'videoId'>) =>
+  `${e.type} ${e.questionId ?? e.lectureId ?? e.courseId ?? e.videoId}`;
+
+describe('the event stream delivers exactly what the REST reads allow', () => {
+  const { t, w } = questionsWorldFixture();
+  const streams = eventStreams(t);
+  /** Course T runs a concurrent copy (LT) of lecture LA: it holds LA's videos, and Tina administers only T. */
+  let adminT: TestUser;
+  let qAnsweredUnreleased: QuestionRecord;
+  let VN: { id: string };
+  let readers: [string, TestUser | null][];
+
+  beforeAll(async () => {
+    adminT = await createUser(t.app, { name: 'Tina AdminT' });
+    const T = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
+    await seedCourseAdmin(t.db, T.id, adminT.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/lectures/duplicate',
+      headers: w.users.adminA.auth,
+      payload: {
+        courseID: T.id,
+        lectureID: w.LA.id,
+        lectureDate: '2020-01-10T09:00:00.000Z',
+        lectureDateAvailable: '2020-01-10T08:30:00.000Z',
+        lectureDateStart: '2020-01-10T09:00:00.000Z',
+        lectureDateEnd: '2020-01-10T10:15:00.000Z',
+        questions: [w.qAnswered.id, w.qOpen.id],
+        mode: 'concurrent',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<DuplicateLectureAnswer>().id).toBeTruthy();
+    // Added to LA after the copy, so only LA holds it: a video still being processed is in one lecture.
+    VN = await seedVideo(t.db, w.LA.id, { title: 'VN' });
+    qAnsweredUnreleased = await seedQuestion(t.db, w.VU.id, w.users.studentA.id, { lectureId: w.LU.id });
+    await seedResponse(t.db, qAnsweredUnreleased.id, w.media, w.users.adminA.id, t.clock.now());
+    const u = w.users;
+    readers = [
+      ['anonymous', null],
+      ['signed-in stranger', u.outsider],
+      ['student of the course', u.studentA2],
+      ['student of another course', u.studentB],
+      ['course admin', u.coAdminA],
+      ['admin of a concurrent copy', adminT],
+      ['the asker', u.studentA],
+    ];
+  });
+
+  /** Every event type, written by its feature's emitter with the audience the feature gives it. */
+  const scenarios = (): Scenario[] => {
+    const question = (q: QuestionRecord): Subject => ({ kind: 'question', question: q });
+    const ofQuestion = (
+      type: Extract<EventType, `question.${string}` | 'vote.changed'>,
+      q: QuestionRecord,
+      isPublic: boolean,
+    ): Scenario => ({
+      type,
+      subject: question(q),
+      write: (tx) => emitQuestionEvent(tx, type, q, { public: isPublic }),
+    });
+    const meeting = (type: 'meeting.opened' | 'meeting.joined' | 'meeting.ended'): Scenario => ({
+      type,
+      subject: question(w.qOpen),
+      write: (tx) => emitMeetingEvent(tx, type, w.qOpen),
+    });
+    const video = (type: 'video.processing' | 'video.ready' | 'video.failed'): Scenario => ({
+      type,
+      subject: { kind: 'video', videoId: VN.id },
+      // As lecture-video.target.ts does: the admins of the lecture the video joins.
+      write: (tx) =>
+        emit(tx, { payload: { type, videoId: VN.id }, audience: audienceOfLectures('admins', [w.LA]) }),
+    });
+    const lecture = (l: typeof w.LA): Scenario => ({
+      type: 'lecture.changed',
+      subject: { kind: 'lecture', lectureId: l.id, courseId: l.courseId },
+      write: (tx) => emitLectureChanged(tx, l),
+    });
+    return [
+      // questions.service: an asked question is not public; an edit, a deletion or a status change is
+      // public once the question is answered; an answer and a vote always are.
+      ofQuestion('question.asked', w.qOpen, false),
+      ofQuestion('question.asked', w.qUnreleased, false),
+      ofQuestion('question.answered', w.qAnswered, true),
+      ofQuestion('question.answered', qAnsweredUnreleased, true),
+      ofQuestion('question.status', w.qOpenVA2, false),
+      ofQuestion('question.edited', w.qOpen, false),
+      ofQuestion('question.edited', w.qAnswered, true),
+      ofQuestion('question.deleted', w.qB, false),
+      ofQuestion('question.deleted', qAnsweredUnreleased, true),
+      ofQuestion('vote.changed', w.qAnswered, true),
+      meeting('meeting.opened'),
+      meeting('meeting.joined'),
+      meeting('meeting.ended'),
+      {
+        type: 'room.presence',
+        subject: question(w.qOpen),
+        write: (tx) =>
+          questionAudience(tx, w.qOpen, 'admins').then((audience) =>
+            emit(tx, {
+              payload: {
+                type: 'room.presence',
+                videoId: w.qOpen.videoId,
+                questionId: w.qOpen.id,
+                waiting: true,
+              },
+              audience,
+            }),
+          ),
+      },
+      video('video.processing'),
+      video('video.ready'),
+      video('video.failed'),
+      lecture(w.LA),
+      lecture(w.LU),
+      {
+        type: 'course.changed',
+        subject: { kind: 'course', courseId: w.A.id },
+        write: (tx) => emitCourseChanged(tx, w.A.id),
+      },
+    ];
+  };
+
+  /** The room signal travels as a notice, not through the outbox (builtin-rooms.service.ts). */
+  const signal = (): Scenario => ({
+    type: 'room.signal',
+    subject: { kind: 'signal', question: w.qOpen, to: w.users.studentA },
+    write: (tx) =>
+      publishNotice(tx, {
+        kind: 'event',
+        payload: {
+          type: 'room.signal',
+          questionId: w.qOpen.id,
+          signal: { from: randomUUID(), to: randomUUID(), kind: 'offer', data: '{}' },
+        },
+        audience: usersAudience([w.users.studentA.id]),
+      }),
+  });
+
+  const get = (who: TestUser | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: who ? who.auth : {} });
+
+  const readsQuestion = async (who: TestUser | null, q: QuestionRecord) => {
+    const res = await get(who, `/api/upload/${q.videoId}`);
+    return res.statusCode === 200 && res.json<VideoWithQuestionsDto>().questions.some((x) => x.id === q.id);
+  };
+
+  /** Whether `who` may read, through REST, what the subject names. */
+  async function reads(who: TestUser | null, subject: Subject): Promise<boolean> {
+    switch (subject.kind) {
+      case 'question':
+        return readsQuestion(who, subject.question);
+      case 'signal':
+        return who?.id === subject.to.id && readsQuestion(who, subject.question);
+      case 'lecture': {
+        const res = await get(who, `/api/lectures/courseLectures/${subject.courseId}`);
+        return (
+          res.statusCode === 200 &&
+          res.json<CourseLecturesAnswer>().lectures.some((l) => l.id === subject.lectureId)
+        );
+      }
+      case 'course':
+        return (await get(who, `/api/courses/${subject.courseId}`)).statusCode === 200;
+      case 'video':
+        return (await get(who, `/api/upload/contexts/${subject.videoId}`)).statusCode === 200;
+    }
+  }
+
+  const latestId = async () =>
+    Number(
+      (
+        (await t.db.execute(sql`select coalesce(max(id), 0) as id from events`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows[0]!.id,
+    );
+
+  it('covers every event type of the shared schema', () => {
+    const covered = new Set([...scenarios(), signal()].map((s) => s.type));
+    expect([...covered].sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('for every role: each event delivered names something it may read, each withheld one something it may not', async () => {
+    const all = [signal(), ...scenarios()];
+    const expected = new Map<string, Set<string>>();
+    for (const [role, who] of readers) {
+      const readable = new Set<string>();
+      for (const s of all) if (await reads(who, s.subject)) readable.add(keyOf(eventOf(s)));
+      expected.set(role, readable);
+    }
+    expect(new Set(all.map((s) => keyOf(eventOf(s)))).size).toBe(all.length);
+
+    const before = await latestId();
+    const live = new Map<string, EventStreamClient>();
+    for (const [role, who] of readers) live.set(role, await streams.open(who, { videoId: w.VA1.id }));
+    // The signal first, alone: a notice reaches every stream at once, so once its addressee has it,
+    // any other stream would have it too.
+    await t.db.transaction((tx) => signal().write(tx));
+    await live.get('the asker')!.waitFor((e) => e.data.type === 'room.signal');
+    await t.db.transaction(async (tx) => {
+      for (const s of scenarios()) await s.write(tx);
+    });
+    // The last event, which every reader receives and replays (all follow VA1): once it is there, all
+    // before it are.
+    await t.db.transaction((tx) => emitQuestionEvent(tx, 'question.answered', w.qAnswered, { public: true }));
+    const sentinel = String(await latestId());
+    const untilSentinel = async (stream: EventStreamClient) => {
+      await stream.waitFor((e) => e.id === sentinel);
+      return new Set(stream.events.filter((e) => e.id !== sentinel).map((e) => keyOf(e.data)));
+    };
+
+    for (const [role, who] of readers) {
+      const stream = live.get(role)!;
+      const received = await untilSentinel(stream);
+      expect({ role, received: [...received].sort() }).toEqual({
+        role,
+        received: [...expected.get(role)!].sort(),
+      });
+
+      // A replay after Last-Event-ID carries the same events but notices; an anonymous follower
+      // replays only the answers of its video (docs/decisions.md, replays).
+      const replay = await streams.open(who, { videoId: w.VA1.id, lastEventId: String(before) });
+      const replayed = await untilSentinel(replay);
+      const outbox = [...received].filter(
+        (k) => !k.startsWith('room.signal') && (who !== null || k.startsWith('question.answered')),
+      );
+      expect({ role, replayed: [...replayed].sort() }).toEqual({ role, replayed: outbox.sort() });
+    }
+    // Every kind of reader received something, and none received everything: the check has teeth.
+    for (const [role] of readers) expect(expected.get(role)!.size, role).toBeGreaterThan(0);
+    for (const [role] of readers) expect(expected.get(role)!.size, role).toBeLessThan(all.length);
+  });
+});
+
+/** The fields of the event a scenario writes that tell it apart from the others. */
+function eventOf(
+  s: Scenario,
+): Pick<StreamEvent, 'type' | 'questionId' | 'lectureId' | 'courseId' | 'videoId'> {
+  switch (s.subject.kind) {
+    case 'question':
+    case 'signal':
+      return { type: s.type, questionId: s.subject.question.id };
+    case 'lecture':
+      return { type: s.type, lectureId: s.subject.lectureId };
+    case 'course':
+      return { type: s.type, courseId: s.subject.courseId };
+    case 'video':
+      return { type: s.type, videoId: s.subject.videoId };
+  }
+}
