@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DuplicateLectureAnswer, QuestionDto } from '@lectern/shared';
+import type { QuestionDto } from '@lectern/shared';
 import { call, expectStatus } from '../../../test/calls';
 import { eventStreams } from '../../../test/fixture';
+import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import { createUser } from '../../../test/factories';
-import { seedCourse, seedCourseAdmin } from '../../../test/seed';
 import { audienceOfLectures, courseAudience } from '../../events/domain-event';
 import { emit } from '../../events/outbox';
 import { questionsWorldFixture } from '../questions/test/world';
@@ -121,24 +121,7 @@ describe('GET /api/events under abuse', () => {
   });
 
   it("sends an admin of a concurrent copy nothing of the other course's unanswered questions", async () => {
-    const adminT = await createUser(t.app, { name: 'Tina AdminT' });
-    const T = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
-    await seedCourseAdmin(t.db, T.id, adminT.id);
-    const copy = await call(t, 'POST', '/api/lectures/duplicate', {
-      as: w.users.adminA,
-      payload: {
-        courseID: T.id,
-        lectureID: w.LA.id,
-        lectureDate: '2020-01-10T09:00:00.000Z',
-        lectureDateAvailable: '2020-01-10T08:30:00.000Z',
-        lectureDateStart: '2020-01-10T09:00:00.000Z',
-        lectureDateEnd: '2020-01-10T10:15:00.000Z',
-        questions: [],
-        mode: 'concurrent',
-      },
-    });
-    expectStatus(copy, 201);
-    expect(copy.json<DuplicateLectureAnswer>().id).toBeTruthy();
+    const { adminT } = await concurrentCopyOfLA(t, w);
 
     const admin = await stream(w.users.adminA);
     const copyAdmin = await stream(adminT);

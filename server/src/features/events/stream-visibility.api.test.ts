@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType, type StreamEvent } from '@lectern/shared';
-import type { CourseLecturesAnswer, DuplicateLectureAnswer, VideoWithQuestionsDto } from '@lectern/shared';
+import type { CourseLecturesAnswer, VideoWithQuestionsDto } from '@lectern/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { audienceOfLectures, usersAudience } from '../../events/domain-event';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { publishNotice } from '../../events/notices';
 import { emit } from '../../events/outbox';
-import { type TestUser, createUser } from '../../../test/factories';
-import { seedCourse, seedCourseAdmin, seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
+import type { TestUser } from '../../../test/factories';
+import { seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
 import { eventStreams } from '../../../test/fixture';
+import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
@@ -53,26 +54,7 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   let readers: [string, TestUser | null][];
 
   beforeAll(async () => {
-    adminT = await createUser(t.app, { name: 'Tina AdminT' });
-    const T = await seedCourse(t.db, w.users.adminA.id, { name: 'Course T' });
-    await seedCourseAdmin(t.db, T.id, adminT.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/lectures/duplicate',
-      headers: w.users.adminA.auth,
-      payload: {
-        courseID: T.id,
-        lectureID: w.LA.id,
-        lectureDate: '2020-01-10T09:00:00.000Z',
-        lectureDateAvailable: '2020-01-10T08:30:00.000Z',
-        lectureDateStart: '2020-01-10T09:00:00.000Z',
-        lectureDateEnd: '2020-01-10T10:15:00.000Z',
-        questions: [w.qAnswered.id, w.qOpen.id],
-        mode: 'concurrent',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<DuplicateLectureAnswer>().id).toBeTruthy();
+    ({ adminT } = await concurrentCopyOfLA(t, w, [w.qAnswered.id, w.qOpen.id]));
     // Added to LA after the copy, so only LA holds it: a video still being processed is in one lecture.
     VN = await seedVideo(t.db, w.LA.id, { title: 'VN' });
     qAnsweredUnreleased = await seedQuestion(t.db, w.VU.id, w.users.studentA.id, { lectureId: w.LU.id });
