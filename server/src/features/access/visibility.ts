@@ -1,11 +1,12 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { lectures } from '../../db/schema';
+import { courseAdmins, lectures, questions } from '../../db/schema';
 
 // The one visibility policy (issue 22): who may see a lecture, and so its playlist, its videos and the
 // questions, answers and votes on them. The rules below are written once, over a handful of facts, and
 // read two ways: as a value, on a loaded row and a reader whose memberships are known (the checks in the
 // services, the event-stream filter), and as a Drizzle SQL condition (list queries, media, search, event
-// replay). A feature never compares a lecture's availability date itself: it asks this file.
+// replay). A feature never compares a lecture's availability date itself: it asks this file. Questions on
+// a video the reader may see add one rule (QUESTION_RULE); answers and votes are seen with their question.
 
 /** What the rules ask about one reader and one lecture, as values (T = boolean) or as SQL (T = SQL). */
 interface Facts<T> {
@@ -203,3 +204,66 @@ export const lectureCondition =
   (rule: LectureRule, reader: SqlReader, now: Date): LectureCondition =>
   (lecture) =>
     lectureAllowsSql(rule, reader, lecture, now);
+
+// ---- Questions -----------------------------------------------------------------------------------
+
+interface QuestionFacts<T> {
+  answered: T;
+  /** The reader asked it. */
+  asked: T;
+  /** The reader runs its home course (where it was asked; any course holding the video once that lecture is gone). */
+  runsHome: T;
+  or(...terms: T[]): T;
+}
+
+/**
+ * Of the questions on a video the reader may see, those listed for them: answered ones, their own, and
+ * the unanswered ones of a course they run (SPEC §4, SECURITY AC-9); the admins of a concurrent copy see
+ * the answered ones only (issue 20).
+ */
+const QUESTION_RULE = <T>(f: QuestionFacts<T>): T => f.or(f.answered, f.asked, f.runsHome);
+
+/** The reader of a video's questions: who they are, and whether they administer a course holding it. */
+export interface QuestionReader {
+  userId: string | null;
+  adminOfVideo: boolean;
+}
+
+/** A question as the rule reads it, with the course of its home lecture (null: none, or gone). */
+export interface PolicyQuestion {
+  responseId: string | null;
+  askerId: string | null;
+  homeCourseId: string | null;
+}
+
+/** True when the question is listed for this reader, whose administered courses are known. */
+export const questionAllows = (
+  reader: QuestionReader & { administered: ReadonlySet<string> },
+  question: PolicyQuestion,
+): boolean =>
+  QUESTION_RULE<boolean>({
+    answered: question.responseId !== null,
+    asked: reader.userId !== null && question.askerId === reader.userId,
+    runsHome:
+      reader.adminOfVideo &&
+      (question.homeCourseId === null || reader.administered.has(question.homeCourseId)),
+    or: (...terms) => terms.some(Boolean),
+  });
+
+/** The same rule over the questions table, the reader's administered courses read by the query. */
+export const questionAllowsSql = (reader: QuestionReader): SQL => {
+  const { userId } = reader;
+  const administered = sql`(select ${courseAdmins.courseId} from ${courseAdmins} where ${courseAdmins.userId} = ${userId})`;
+  return asSql(
+    QUESTION_RULE<Term>({
+      answered: sql`${questions.responseId} is not null`,
+      asked: userId !== null && sql`${questions.askerId} = ${userId}`,
+      runsHome:
+        reader.adminOfVideo &&
+        userId !== null &&
+        sql`(${questions.lectureId} is null
+          or ${questions.lectureId} in (select hl.id from lectures hl where hl.course_id in ${administered}))`,
+      or: sqlFacts.or,
+    }),
+  );
+};

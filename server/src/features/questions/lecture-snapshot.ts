@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { QuestionDto, type VoteOption } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { Representation } from '../../lib/representation';
-import { type CallerCourses, type LectureRow, NO_COURSES, visibleCourseId } from '../access/public';
+import {
+  type CallerCourses,
+  type LectureRow,
+  NO_COURSES,
+  questionAllows,
+  visibleCourseId,
+} from '../access/public';
 import type { QuestionRow } from './question-list.query';
 import { courseOf, seesAsker, toQuestionDto, whoAskedOf } from './questions.mapper';
 
@@ -104,15 +110,16 @@ export function buildSnapshot(
   };
 }
 
-/**
- * Students see answered questions and their own (SPEC §4, SECURITY AC-9); admins also the unanswered ones
- * of the courses they run, not a concurrent copy's (issue 20), as visibleToAdmin says in SQL.
- */
+/** The visibility policy's question rule (features/access/visibility.ts), on a row of the snapshot. */
 const listedFor = (viewer: PollViewer, row: QuestionRow): boolean =>
-  row.question.responseId !== null ||
-  row.question.askerId === viewer.callerId ||
-  (viewer.role === 'admin' &&
-    (row.homeCourseId === null || viewer.courses.administered.has(row.homeCourseId)));
+  questionAllows(
+    {
+      userId: viewer.callerId,
+      adminOfVideo: viewer.role === 'admin',
+      administered: viewer.courses.administered,
+    },
+    { ...row.question, homeCourseId: row.homeCourseId },
+  );
 
 function slotValue(slot: Slot, row: QuestionRow, viewer: PollViewer): unknown {
   switch (slot) {

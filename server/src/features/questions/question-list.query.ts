@@ -1,15 +1,6 @@
-import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  courseAdmins,
-  courses,
-  lectureVideos,
-  lectures,
-  questionVotes,
-  questions,
-  users,
-  videos,
-} from '../../db/schema';
+import { courses, lectureVideos, lectures, questionVotes, questions, users, videos } from '../../db/schema';
 import {
   LECTURE_COLUMNS,
   type LectureCondition,
@@ -38,28 +29,6 @@ export interface ListOptions {
   callerId: string | null;
   where?: SQL;
 }
-
-/** Only answered questions, plus the caller's own (SPEC §4, SECURITY AC-9). */
-export const visibleToStudent = (callerId: string | null): SQL =>
-  callerId === null
-    ? isNotNull(questions.responseId)
-    : (or(isNotNull(questions.responseId), eq(questions.askerId, callerId)) as SQL);
-
-/** Courses the user administers, as a subquery. */
-export const administeredCourses = (userId: string): SQL =>
-  sql`(select ${courseAdmins.courseId} from ${courseAdmins} where ${courseAdmins.userId} = ${userId})`;
-
-/**
- * An admin's view: answered questions, their own, and the unanswered ones asked in a course they run (or
- * whose lecture is gone). A concurrent copy shares answered questions only (issue 20: an unanswered
- * question belongs to its asker's course).
- */
-export const visibleToAdmin = (callerId: string): SQL =>
-  or(
-    visibleToStudent(callerId),
-    isNull(questions.lectureId),
-    sql`${questions.lectureId} in (select hl.id from lectures hl where hl.course_id in ${administeredCourses(callerId)})`,
-  ) as SQL;
 
 // One row per question with everything the wire needs; votes are summed in the same statement, so a
 // list costs one indexed query whatever its length (SECURITY §4, the 7 s poll).

@@ -8,6 +8,7 @@ import {
   belongsToLecture,
   coursesOfUser,
   lectureCondition,
+  questionAllowsSql,
   sqlReaderOfStanding,
   standingOfRole,
   visibleCourseId,
@@ -21,8 +22,6 @@ import {
   courseNames,
   inLecturesVisibleTo,
   listQuestions,
-  visibleToAdmin,
-  visibleToStudent,
 } from './question-list.query';
 import {
   type Page,
@@ -84,7 +83,7 @@ export function createQuestionListsService(deps: AppDeps) {
         callerId,
         where: and(
           eq(questions.videoId, videoId),
-          role === 'admin' && callerId !== null ? visibleToAdmin(callerId) : visibleToStudent(callerId),
+          questionAllowsSql({ userId: callerId, adminOfVideo: role === 'admin' }),
         ),
       });
       return {
