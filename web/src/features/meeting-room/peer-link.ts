@@ -29,8 +29,8 @@ export interface PeerLinkOptions {
   polite: boolean;
   /** What this browser sends now (camera, microphone, a shared screen); empty joins without media. */
   localStream: MediaStream;
-  /** Delivers one signal to the other browser; resolves once the server took it. */
-  send(kind: LinkSignalKind, data: string): Promise<unknown>;
+  /** Delivers one signal to the other browser; resolves once the server took it, rejects if abandoned. */
+  send(kind: LinkSignalKind, data: string, abandon: AbortSignal): Promise<unknown>;
   onChange(): void;
 }
 

@@ -385,7 +385,7 @@ export class RoomSession {
       iceServers: this.iceServers,
       polite: self.peerId > peer.peerId,
       localStream: this.snapshot.localStream ?? new MediaStream(),
-      send: (kind, data) => this.send(peer.peerId, kind, data),
+      send: (kind, data, abandon) => this.send(peer.peerId, kind, data, abandon),
       onChange: () => this.refreshRemotes(),
     });
     const screen = this.snapshot.screen;
@@ -396,9 +396,9 @@ export class RoomSession {
   }
 
   /** A lost signal is healed by the link's restart (PeerLink) or the rejoin. */
-  private async send(to: string, kind: SignalKind, data: string): Promise<void> {
+  private async send(to: string, kind: SignalKind, data: string, abandon?: AbortSignal): Promise<void> {
     const from = this.snapshot.self?.peerId;
-    if (from) await sendSignal(this.questionId, { from, to, kind, data });
+    if (from) await sendSignal(this.questionId, { from, to, kind, data }, abandon);
   }
 
   private refreshRemotes(): void {

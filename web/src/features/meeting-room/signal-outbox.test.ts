@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { SignalOutbox, candidatesOf } from './signal-outbox';
+import { describe, expect, it, vi } from 'vitest';
+import { SIGNAL_DELIVERY_TIMEOUT_MS, SignalOutbox, candidatesOf } from './signal-outbox';
 
 /** A delivery that answers only when the test lets it. */
 function slowServer() {
@@ -53,6 +53,37 @@ describe('SignalOutbox', () => {
     outbox.push('candidate', '{"b":2}');
     await new Promise((r) => setTimeout(r, 0));
     expect(sent).toEqual(['offer:o1', 'candidate:[{"a":1}]', 'answer:a1', 'candidate:[{"b":2}]']);
+  });
+
+  it('gives up on a delivery that never answers, so the signals behind it still leave (issue 21)', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: string[] = [];
+      const abandoned: boolean[] = [];
+      let idle = 0;
+      const outbox = new SignalOutbox(
+        (kind, data, abandon) => {
+          sent.push(`${kind}:${data}`);
+          // The first request hangs for ever (a proxy holding it); the next ones answer.
+          if (sent.length > 1) return Promise.resolve();
+          return new Promise(() => abandon.addEventListener('abort', () => abandoned.push(true)));
+        },
+        () => (idle += 1),
+      );
+      outbox.push('answer', 'a1');
+      outbox.push('offer', 'o2');
+      await vi.advanceTimersByTimeAsync(SIGNAL_DELIVERY_TIMEOUT_MS - 1);
+      expect(sent).toEqual(['answer:a1']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(abandoned).toEqual([true]);
+      expect(sent).toEqual(['answer:a1', 'offer:o2']);
+      expect(outbox.idle).toBe(true);
+      expect(idle).toBe(1);
+      // Lost, not slow: the link's stall check does not wait 2 × 15 s longer for an answer because of it.
+      expect(outbox.recentDelayMs).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads a single candidate as older tabs send it', () => {

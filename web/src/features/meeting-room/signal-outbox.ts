@@ -3,6 +3,12 @@ import type { LinkSignalKind } from '@lectern/shared';
 /** Candidates travel together, as a JSON array, when they waited behind another signal. */
 const MAX_CANDIDATES_PER_SIGNAL = 40;
 const DELAYS_KEPT = 5;
+/**
+ * A delivery the server has not answered in this long is given up as lost: the request may never end (a
+ * proxy or a browser holding it), and every later signal of the link, its answers and restarts included,
+ * would wait behind it for ever (issue 21). Far above a busy server's few seconds.
+ */
+export const SIGNAL_DELIVERY_TIMEOUT_MS = 15_000;
 
 type Queued = { kind: 'offer' | 'answer'; data: string } | { kind: 'candidate'; candidates: string[] };
 
@@ -20,8 +26,11 @@ export class SignalOutbox {
   private readonly delays: number[] = [];
 
   constructor(
-    /** Delivers one signal; a rejection is a lost signal (the link's stall check heals it). */
-    private readonly deliver: (kind: LinkSignalKind, data: string) => Promise<unknown>,
+    /**
+     * Delivers one signal, giving up when `abandon` aborts; a rejection is a lost signal (the link's
+     * stall check heals it).
+     */
+    private readonly deliver: (kind: LinkSignalKind, data: string, abandon: AbortSignal) => Promise<unknown>,
     /** Everything queued was handed over. */
     private readonly onIdle: () => void,
   ) {}
@@ -60,12 +69,35 @@ export class SignalOutbox {
     for (let next = this.queue.shift(); next && !this.closed; next = this.queue.shift()) {
       const data = next.kind === 'candidate' ? `[${next.candidates.join(',')}]` : next.data;
       const started = Date.now();
-      await this.deliver(next.kind, data).catch(() => undefined);
+      // A delivery given up on was lost, not slow: it says nothing of how long an answer takes to come back.
+      if (!(await this.deliverOrGiveUp(next.kind, data))) continue;
       this.delays.push(Date.now() - started);
       if (this.delays.length > DELAYS_KEPT) this.delays.shift();
     }
     this.sending = false;
     if (!this.closed) this.onIdle();
+  }
+
+  /**
+   * Settles within SIGNAL_DELIVERY_TIMEOUT_MS whatever the delivery does (the request is aborted then):
+   * true if the server answered, even with an error, false if it was given up on.
+   */
+  private async deliverOrGiveUp(kind: LinkSignalKind, data: string): Promise<boolean> {
+    const abandon = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const givenUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => {
+        abandon.abort();
+        resolve(false);
+      }, SIGNAL_DELIVERY_TIMEOUT_MS);
+    });
+    const answered = this.deliver(kind, data, abandon.signal).then(
+      () => true,
+      () => !abandon.signal.aborted,
+    );
+    const outcome = await Promise.race([answered, givenUp]);
+    clearTimeout(timer);
+    return outcome;
   }
 }
 

@@ -13,8 +13,9 @@ export const joinRoom = (questionId: string) =>
 export const heartbeat = (questionId: string, peerId: string) =>
   api<RoomState>(room(questionId, 'heartbeat'), { method: 'POST', body: { peerId } });
 
-export const sendSignal = (questionId: string, signal: RoomSignalBody) =>
-  api<void>(room(questionId, 'signal'), { method: 'POST', body: signal });
+/** `abandon` aborts a request that takes too long: the signal is then lost, and the link heals that. */
+export const sendSignal = (questionId: string, signal: RoomSignalBody, abandon?: AbortSignal) =>
+  api<void>(room(questionId, 'signal'), { method: 'POST', body: signal, signal: abandon });
 
 /** Sent as the tab closes too, so it must outlive the page. */
 export const leaveRoom = (questionId: string, peerId: string) =>
