@@ -149,7 +149,6 @@ export class PeerLink {
   }
 
   receive(kind: LinkSignalKind, data: string): Promise<void> {
-    this.moved();
     this.inbox = this.inbox.then(() => this.apply(kind, data)).catch(() => undefined);
     return this.inbox;
   }
@@ -231,6 +230,7 @@ export class PeerLink {
   private async apply(kind: LinkSignalKind, data: string): Promise<void> {
     const pc = this.connection;
     if (kind === 'candidate') {
+      if (!this.ignoreOffer) this.moved(); // an ignored offer's candidates are no progress either
       // Before any description of the other side (its offer is on the way, or was ignored): kept for it.
       if (!pc.remoteDescription) return void this.earlyCandidates.push(...candidatesOf(data));
       return this.addCandidates(candidatesOf(data));
@@ -238,7 +238,10 @@ export class PeerLink {
     const description = JSON.parse(data) as RTCSessionDescriptionInit;
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
     this.ignoreOffer = !this.options.polite && collision;
+    // An offer ignored is no progress: counted as such, the polite side's re-sent offers (every 10 s and
+    // more) would keep this side from ever restarting its own lost one, and the pair would wait for good.
     if (this.ignoreOffer) return;
+    this.moved();
     await pc.setRemoteDescription(description);
     if (description.type === 'offer') {
       await pc.setLocalDescription();
