@@ -21,6 +21,7 @@ const postgresOnly = [
   'server/src/features/questions/list-plans.api.test.ts',
   'server/src/features/events/events-reconnect.api.test.ts',
   'server/src/features/events/notices-instances.api.test.ts',
+  'server/src/events/outbox-concurrent.api.test.ts',
   'server/test/two-instances.api.test.ts',
   'server/test/multi-instance.api.test.ts',
   'server/src/features/videos/upload-tus-instances.api.test.ts',

@@ -1,44 +1,69 @@
-import { asc, gt, lt, max, min, sql } from 'drizzle-orm';
+import { gt, lt, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { events } from '../db/schema';
+import { type OutboxSnapshot, parseSnapshot } from './commit-order';
 import type { Audience, DomainEvent, EventPayload, StoredEvent } from './domain-event';
 
 export const EVENTS_CHANNEL = 'lectern_events';
-// Writers of events queue on this lock until they commit, so ids become visible in order and a
-// reader that has seen id n never finds a smaller id committed later (no gaps to chase).
-const OUTBOX_LOCK_KEY = 7_311_205;
 
-/** Writes the event in the caller's transaction; the NOTIFY is delivered only if it commits. */
+/**
+ * Writes the event in the caller's transaction; the NOTIFY is delivered only if it commits. The
+ * transaction takes its xid before the event takes its id: readers rely on it to know which running
+ * transactions may still hold a missing id (events/commit-order.ts). No lock: writers never wait on
+ * each other.
+ */
 export async function emit(tx: Tx, event: DomainEvent): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`);
+  await tx.execute(sql`select pg_current_xact_id(), pg_notify(${EVENTS_CHANNEL}, '')`);
   await tx
     .insert(events)
     .values({ type: event.payload.type, payload: event.payload, audience: event.audience });
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
 }
 
-export async function latestEventId(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: max(events.id) }).from(events);
-  return row?.id ?? 0;
+type OutboxRow = { snapshot: string } & (
+  | { id: string | number; payload: EventPayload; audience: Audience }
+  | { id: null; payload: null; audience: null }
+);
+
+/** Committed events after an id, oldest first, with the snapshot they were read in (one statement). */
+export async function readOutbox(
+  db: DbOrTx,
+  afterId: number,
+  limit: number,
+): Promise<{ events: StoredEvent[]; snapshot: OutboxSnapshot }> {
+  const result = await db.execute(sql`
+    with s as (select pg_current_snapshot()::text as snapshot)
+    select s.snapshot, e.id, e.payload, e.audience
+    from s left join lateral (
+      select id, payload, audience from ${events} where id > ${afterId} order by id limit ${limit}
+    ) e on true
+    order by e.id`);
+  const rows = (result as unknown as { rows: OutboxRow[] }).rows;
+  return {
+    snapshot: parseSnapshot(rows[0]?.snapshot ?? ''),
+    events: rows.flatMap((r) =>
+      r.id === null ? [] : [{ id: Number(r.id), payload: r.payload, audience: r.audience }],
+    ),
+  };
+}
+
+/** The newest event id, with the snapshot it was read in. */
+export async function latestEventId(db: DbOrTx): Promise<{ id: number; snapshot: OutboxSnapshot }> {
+  const result = await db.execute(
+    sql`select pg_current_snapshot()::text as snapshot, (select max(id) from ${events}) as id`,
+  );
+  const [row] = (result as unknown as { rows: { snapshot: string; id: string | number | null }[] }).rows;
+  return { id: Number(row?.id ?? 0), snapshot: parseSnapshot(row?.snapshot ?? '') };
+}
+
+/** Whether any of these transactions is still running. */
+export async function anyRunning(db: DbOrTx, xids: readonly string[]): Promise<boolean> {
+  const { snapshot } = await latestEventId(db);
+  return xids.some((xid) => snapshot.inFlight.includes(xid));
 }
 
 export async function oldestEventId(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ id: min(events.id) }).from(events);
   return row?.id ?? 0;
-}
-
-export async function eventsAfter(db: DbOrTx, afterId: number, limit: number): Promise<StoredEvent[]> {
-  const rows = await db
-    .select({ id: events.id, payload: events.payload, audience: events.audience })
-    .from(events)
-    .where(gt(events.id, afterId))
-    .orderBy(asc(events.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    payload: r.payload as EventPayload,
-    audience: r.audience as Audience,
-  }));
 }
 
 export async function pruneEvents(db: DbOrTx, before: Date): Promise<void> {

@@ -3,8 +3,9 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 
 /**
  * The outbox (DESIGN §11): each row is written in the transaction of the change it describes, so an
- * event exists if and only if its change committed. Ids only grow, in commit order (writers take one
- * advisory lock), so a reader that saw id n has seen everything before it.
+ * event exists if and only if its change committed. Ids grow in the order events are written, not in
+ * commit order: readers hold back what follows a missing id until it can no longer appear
+ * (events/commit-order.ts), so a reader that dispatched id n has seen everything before it.
  */
 export const events = pgTable(
   'events',
