@@ -1,8 +1,11 @@
 // The events stream under a full lecture (issue #8): STUDENTS students of one lecture each hold
 // GET /api/events open, plus their instructor. Prints the delay from posting a question to its event on
 // the instructor's stream (p50, p99), from posting an answer to its event on every student's stream
-// (p50, p99, max), and the server's memory per idle stream.
-// Knobs: BENCH_STUDENTS (2000), BENCH_PUSH_QUESTIONS (40), BENCH_PUSH_ANSWERS (5).
+// (p50, p99, max), and the server's memory per idle stream. Then the event-write cost with every stream
+// still open: BENCH_PUSH_WRITERS students at once post questions in a closed loop (each write emits an
+// event that every stream's filter weighs) and it prints writes per second and their latency.
+// Knobs: BENCH_STUDENTS (2000), BENCH_PUSH_QUESTIONS (40), BENCH_PUSH_ANSWERS (5), BENCH_PUSH_WRITERS
+// (8; 0 skips the write phase), BENCH_PUSH_WRITE_SECONDS (10).
 // Set DATABASE_URL to run Lectern on PostgreSQL instead of PGlite.
 import http from 'node:http';
 import path from 'node:path';
@@ -20,6 +23,8 @@ import { ROOT, rssMb, startLectern } from '../lib/server.mjs';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const QUESTIONS = Number(process.env.BENCH_PUSH_QUESTIONS ?? 40);
 const ANSWERS = Number(process.env.BENCH_PUSH_ANSWERS ?? 5);
+const WRITERS = Number(process.env.BENCH_PUSH_WRITERS ?? 8);
+const WRITE_SECONDS = Number(process.env.BENCH_PUSH_WRITE_SECONDS ?? 10);
 const ANSWER = path.join(ROOT, 'test-media/answer-4s.mp4');
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -53,6 +58,35 @@ function openStream(base, token, onEvent) {
 async function waitUntil(check, timeoutMs) {
   const until = performance.now() + timeoutMs;
   while (!check() && performance.now() < until) await sleep(20);
+}
+
+/**
+ * WRITERS concurrent writers, each posting questions one after another for WRITE_SECONDS, as students
+ * taken in turn (a student posts a few questions a minute at most): writes per second and latency.
+ */
+async function eventWrites(base, students, videoId) {
+  const latencies = [];
+  let next = QUESTIONS; // the students who asked before have used part of their minute
+  const until = performance.now() + WRITE_SECONDS * 1000;
+  const writer = async () => {
+    while (performance.now() < until) {
+      const student = students[next++ % students.length];
+      const sent = performance.now();
+      await api(base, '/api/questions', {
+        token: student.token,
+        body: { question: `Write bench question ${next}: how?`, videoId, time: next % 600, live: false },
+      });
+      latencies.push(performance.now() - sent);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: WRITERS }, writer));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `  event writes, ${WRITERS} writers with ${STUDENTS + 1} streams open (${latencies.length} in ${fmt(seconds, 1)} s): ` +
+      `${fmt(latencies.length / seconds, 0)} writes/s, p50 ${fmt(pct(latencies, 0.5), 1)} ms, p99 ${fmt(pct(latencies, 0.99), 1)} ms`,
+  );
 }
 
 export async function run() {
@@ -137,6 +171,7 @@ export async function run() {
         `p99 ${fmt(pct(fanOut, 0.99), 0)} ms, max ${fmt(fanOut.at(-1) ?? NaN, 0)} ms, missing ${missing} (aim p99 < 1000 ms)`,
     );
     console.log(`  memory per idle stream: ${fmt(perStreamKb, 1)} KB (aim < 20 KB)`);
+    if (WRITERS > 0) await eventWrites(lectern.url, students, video.id);
   } finally {
     for (const close of closers) close();
     await lectern.stop();

@@ -43,7 +43,7 @@ export function heldWriter(t: TestApp, label: string): HeldWriter {
 export function dispatchedLabels(t: TestApp): { labels: string[]; ids: number[] } {
   const seen = { labels: [] as string[], ids: [] as number[] };
   t.app.deps.events.subscribe((event: StoredEvent) => {
-    seen.labels.push(event.payload.courseId ?? '');
+    seen.labels.push(event.payload.type === 'course.changed' ? event.payload.courseId : '');
     seen.ids.push(event.id);
   });
   return seen;

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@lectern/shared';
+import type { EventType, StreamEvent, StreamEventOf } from '@lectern/shared';
 
 /**
  * Who may receive an event, decided when it is written (features/events/delivery.ts applies it per reader):
@@ -26,8 +26,23 @@ export interface Audience {
   userIds?: string[];
 }
 
-/** What a browser may receive, without the id the outbox gives it. */
-export type EventPayload = Omit<StreamEvent, 'id' | 'own'>;
+/** What a browser may receive, without the id the outbox gives it: one shape per event type. */
+export type EventPayload = PayloadOf<StreamEvent>;
+/** The payload of one event type. */
+export type EventPayloadOf<T extends EventType> = PayloadOf<StreamEventOf<T>>;
+/**
+ * What an emitter passes for an event of type T besides the type and the ids it fills in itself (`K`):
+ * nothing for a type without more fields, and required when the type has required fields, so that a
+ * missing or a foreign field fails the typecheck.
+ */
+export type EventExtra<T extends EventType, K extends string> = Omit<EventPayloadOf<T>, 'type' | K>;
+export type EventExtraOption<T extends EventType, K extends string> = keyof EventExtra<T, K> extends never
+  ? { extra?: never }
+  : object extends EventExtra<T, K>
+    ? { extra?: EventExtra<T, K> }
+    : { extra: EventExtra<T, K> };
+/** Distributes over the union, so that each type keeps exactly its own fields. */
+type PayloadOf<E extends StreamEvent> = E extends unknown ? Omit<E, 'id' | 'own'> : never;
 
 export interface DomainEvent {
   payload: EventPayload;

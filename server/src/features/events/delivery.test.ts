@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Audience,
+  type EventPayload,
   type StoredEvent,
   audienceOfLectures,
   courseAudience,
@@ -29,9 +30,15 @@ const outsider = reader({ userId: 'outsider', joined: new Set(['C2']) });
 const anonymousOnVideo = reader({ userId: null, videoId: 'V1' });
 const anonymousElsewhere = reader({ userId: null, videoId: 'V9' });
 
-const event = (type: StoredEvent['payload']['type'], audience: Audience): StoredEvent => ({
+const ofQuestion = { videoId: 'V1', questionId: 'Q1' };
+const payloads = {
+  'question.asked': { type: 'question.asked', ...ofQuestion, status: null },
+  'question.answered': { type: 'question.answered', ...ofQuestion, responseId: 'R1' },
+  'vote.changed': { type: 'vote.changed', ...ofQuestion },
+} satisfies Record<string, EventPayload>;
+const event = (type: keyof typeof payloads, audience: Audience): StoredEvent => ({
   id: 42,
-  payload: { type, videoId: 'V1', questionId: 'Q1' },
+  payload: payloads[type],
   audience,
 });
 const receives = (e: StoredEvent, r: ReaderScope) => deliverableTo(e, r, NOW) !== null;
@@ -76,12 +83,18 @@ describe('deliverableTo', () => {
   });
 
   it('sends a users event to the users it names only, not even to admins of the course', () => {
+    const offer = { from: 'p1', to: 'p2', kind: 'offer' as const, data: '{}' };
     const signal: StoredEvent = {
       id: 9,
-      payload: { type: 'room.signal', questionId: 'Q1' },
+      payload: { type: 'room.signal', questionId: 'Q1', signal: offer },
       audience: usersAudience(['asker']),
     };
-    expect(deliverableTo(signal, asker, NOW)).toEqual({ type: 'room.signal', questionId: 'Q1', id: '9' });
+    expect(deliverableTo(signal, asker, NOW)).toEqual({
+      type: 'room.signal',
+      questionId: 'Q1',
+      signal: offer,
+      id: '9',
+    });
     for (const r of [admin, classmate, outsider, anonymousOnVideo]) expect(receives(signal, r)).toBe(false);
   });
 });

@@ -45,6 +45,9 @@ export function deliverableTo(event: StoredEvent, reader: ReaderScope, now: numb
     return (courseWide ? audience.courseIds.some((c) => seesCourse(reader, c)) : attends) ? message : null;
   }
   const followsVideo =
-    reader.videoId !== null && payload.videoId === reader.videoId && someLecture('sees', () => ANYONE);
+    reader.videoId !== null &&
+    'videoId' in payload &&
+    payload.videoId === reader.videoId &&
+    someLecture('sees', () => ANYONE);
   return attends || followsVideo ? message : null;
 }

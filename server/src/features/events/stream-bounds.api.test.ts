@@ -40,7 +40,7 @@ describe('GET /api/events under abuse', () => {
     const lecture = [w.LA];
     await emitted([
       {
-        payload: { type: 'question.asked', videoId: w.VA1.id, questionId: w.qOpen.id },
+        payload: { type: 'question.asked', videoId: w.VA1.id, questionId: w.qOpen.id, status: null },
         audience: audienceOfLectures('admins', lecture, w.users.studentA.id),
       },
       {
@@ -48,11 +48,21 @@ describe('GET /api/events under abuse', () => {
         audience: audienceOfLectures('watchers', lecture),
       },
       {
-        payload: { type: 'question.answered', videoId: w.VA2.id, questionId: w.qOpenVA2.id },
+        payload: {
+          type: 'question.answered',
+          videoId: w.VA2.id,
+          questionId: w.qOpenVA2.id,
+          responseId: 'r2',
+        },
         audience: audienceOfLectures('watchers', lecture),
       },
       {
-        payload: { type: 'question.answered', videoId: w.VA1.id, questionId: w.qAnswered.id },
+        payload: {
+          type: 'question.answered',
+          videoId: w.VA1.id,
+          questionId: w.qAnswered.id,
+          responseId: 'r1',
+        },
         audience: audienceOfLectures('watchers', lecture),
       },
     ]);

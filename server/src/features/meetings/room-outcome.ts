@@ -38,7 +38,9 @@ export async function settleEndedRoom(
       extra: { status },
     });
   }
-  await emitMeetingEvent(tx, 'meeting.ended', question, outcome === 'recorded' ? {} : { reason: outcome });
+  await emitMeetingEvent(tx, 'meeting.ended', question, {
+    extra: outcome === 'recorded' ? {} : { reason: outcome },
+  });
   if (outcome === 'unattended' && question.status === 'live')
     await mailLiveQuestionQueued(deps, tx, question);
   return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventBus, EventListener } from '../../events/event-bus';
-import type { StoredEvent } from '../../events/domain-event';
+import type { EventPayload } from '../../events/domain-event';
 import { LectureQuestionsCache } from './lecture-questions.cache';
 import type { LectureSnapshot } from './lecture-snapshot';
 
@@ -11,10 +11,10 @@ const snap = (hash = 'h', courseId = 'C', period = 1) =>
 function fakeBus() {
   let listener: EventListener = () => undefined;
   const bus = { subscribe: (l: EventListener) => ((listener = l), () => undefined) } as unknown as EventBus;
-  const send = (type: StoredEvent['payload']['type'], lectures: string[], courseIds: string[]) =>
+  const send = (payload: EventPayload, lectures: string[], courseIds: string[]) =>
     listener({
       id: 1,
-      payload: { type },
+      payload,
       audience: {
         visibility: 'watchers',
         courseIds,
@@ -57,13 +57,13 @@ describe('LectureQuestionsCache', () => {
     cache.followEvents(bus);
     const load = vi.fn(async () => snap());
     const [l, m] = [await cache.snapshot('L', 0, 1, load), await cache.snapshot('M', 0, 1, load)];
-    send('vote.changed', ['M'], ['C']); // names M only
+    send({ type: 'vote.changed', videoId: 'V', questionId: 'Q' }, ['M'], ['C']); // names M only
     expect(await cache.snapshot('L', 1, 1, load)).toBe(l);
     const m2 = await cache.snapshot('M', 1, 1, load);
     expect(m2).not.toBe(m);
-    send('video.ready', ['L'], ['C']); // not a change to questions
+    send({ type: 'video.ready', videoId: 'V' }, ['L'], ['C']); // not a change to questions
     expect(await cache.snapshot('L', 2, 1, load)).toBe(l);
-    send('course.changed', [], ['C']);
+    send({ type: 'course.changed', courseId: 'C' }, [], ['C']);
     await Promise.resolve();
     expect(await cache.snapshot('L', 3, 1, load)).not.toBe(l);
     expect(await cache.snapshot('M', 3, 1, load)).not.toBe(m2);

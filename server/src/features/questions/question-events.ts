@@ -1,7 +1,11 @@
-import type { EventType } from '@lectern/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emit } from '../../events/outbox';
-import { type Audience, type EventPayload, audienceOfLectures } from '../../events/domain-event';
+import {
+  type Audience,
+  type EventExtraOption,
+  type EventPayloadOf,
+  audienceOfLectures,
+} from '../../events/domain-event';
 import { findLecture, videoAudience } from '../access/public';
 import type { QuestionRecord } from './questions.repository';
 
@@ -26,15 +30,25 @@ export async function questionAudience(
     : videoAudience(db, question.videoId, visibility, question.askerId);
 }
 
-/** Writes a question's event in the transaction that changed it. */
-export async function emitQuestionEvent(
+type QuestionEventType =
+  | 'question.asked'
+  | 'question.answered'
+  | 'question.status'
+  | 'question.edited'
+  | 'question.deleted'
+  | 'vote.changed';
+
+/** Writes a question's event in the transaction that changed it, with the fields its type carries. */
+export async function emitQuestionEvent<T extends QuestionEventType>(
   tx: Tx,
-  type: Extract<EventType, `question.${string}` | 'vote.changed'>,
+  type: T,
   question: Pick<QuestionRecord, 'id'> & AudienceQuestion,
-  options: { public: boolean; extra?: Partial<EventPayload> },
+  options: { public: boolean } & EventExtraOption<T, 'videoId' | 'questionId'>,
 ): Promise<void> {
+  // The cast joins what the signature checked per type: the ids here and the type's own fields.
+  const payload = { type, videoId: question.videoId, questionId: question.id, ...options.extra };
   await emit(tx, {
-    payload: { type, videoId: question.videoId, questionId: question.id, ...options.extra },
+    payload: payload as EventPayloadOf<T>,
     audience: await questionAudience(tx, question, options.public ? 'watchers' : 'admins'),
   });
 }

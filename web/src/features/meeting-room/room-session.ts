@@ -164,7 +164,7 @@ export class RoomSession {
 
   /** A stream event: a signal for this tab, or any news of this room (then ask who is there). */
   onEvent = (event: StreamEvent) => {
-    if (event.questionId !== this.questionId) return;
+    if (!('questionId' in event) || event.questionId !== this.questionId) return;
     if (this.joinInFlight) {
       if (this.earlyEvents.length < MAX_EARLY_EVENTS) this.earlyEvents.push(event);
       return;

@@ -1,4 +1,10 @@
-import { EVENT_TYPES, type EventType, RESYNC_EVENT, type StreamEvent } from '@lectern/shared';
+import {
+  EVENT_TYPES,
+  type EventType,
+  RESYNC_EVENT,
+  type StreamEvent,
+  type StreamEventOf,
+} from '@lectern/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type QueryKey, queryKeys as k } from '../query-keys';
 
@@ -33,15 +39,15 @@ function asStreamEvent(json: unknown): StreamEvent | undefined {
   return typeof id === 'string' && known ? (json as StreamEvent) : undefined;
 }
 
-const videoReads = (videoId: string | undefined) =>
-  videoId ? k.questions.ofVideo(videoId) : k.questions.all;
-const oneQuestion = (id: string | undefined) => (id ? [k.questions.one(id)] : []);
-const lecture = (id: string | undefined) =>
-  id ? [k.lectures.detail(id), k.lectures.videos(id), k.questions.lecture(id)] : [k.lectures.all];
+const videoReads = (videoId: string) => k.questions.ofVideo(videoId);
+const oneQuestion = (id: string) => [k.questions.one(id)];
+const lecture = (id: string) => [k.lectures.detail(id), k.lectures.videos(id), k.questions.lecture(id)];
+const room = (id: string) => [k.meetings.room(id)];
 
-const room = (id: string | undefined) => [id ? k.meetings.room(id) : k.meetings.all];
+/** Each type's reads, from the fields that type carries (a field it lacks fails the typecheck). */
+type Mapping = { [T in EventType]: (e: StreamEventOf<T>) => QueryKey[] };
 
-const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
+const MAPPING: Mapping = {
   // Seen by course admins: the lists of questions needing a response (Home, Action Items, /videoAdmin).
   'question.asked': (e) => [k.questions.managedAll, k.questions.lectureAll, videoReads(e.videoId)],
   // Also seen by the asker, whose Home says where their question stands (issue 11 #1).
@@ -74,7 +80,7 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
   'meeting.ended': (e) => [...room(e.questionId), k.questions.managedAll, ...oneQuestion(e.questionId)],
   // Someone came into a live room or left it: the cards that say whether the student is there (issue 21).
   // The room page and the waiting alert also listen for it (useStreamEvents).
-  'room.presence': (e) => [e.questionId ? k.meetings.presence(e.questionId) : k.meetings.all],
+  'room.presence': (e) => [k.meetings.presence(e.questionId)],
   'room.signal': () => [],
 };
 
@@ -82,7 +88,12 @@ const MAPPING: Record<EventType, (e: StreamEvent) => QueryKey[]> = {
 export function invalidationsFor(signal: StreamSignal): QueryKey[] | 'all' {
   if (signal.kind === 'resync') return 'all';
   if (signal.kind === 'ignored') return [];
-  return MAPPING[signal.event.type](signal.event);
+  return keysOf(signal.event);
+}
+
+function keysOf<T extends EventType>(event: StreamEventOf<T>): QueryKey[] {
+  const keys: Mapping[T] = MAPPING[event.type];
+  return keys(event);
 }
 
 /** Marks the reads an SSE message makes stale; the ones on screen refetch at once. */
