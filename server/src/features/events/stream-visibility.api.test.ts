@@ -41,8 +41,16 @@ interface Scenario {
   write(tx: Tx): Promise<void>;
 }
 
-const keyOf = (e: Pick<StreamEvent, 'type' | 'questionId' | 'lectureId' | 'courseId' | 'videoId'>) =>
-  `${e.type} ${e.questionId ?? e.lectureId ?? e.courseId ?? e.videoId}`;
+/** What tells events apart, whatever their type (each type carries some of these). */
+interface EventKey {
+  type: StreamEvent['type'];
+  questionId?: string;
+  lectureId?: string;
+  courseId?: string;
+  videoId?: string;
+}
+
+const keyOf = (e: EventKey) => `${e.type} ${e.questionId ?? e.lectureId ?? e.courseId ?? e.videoId}`;
 
 describe('the event stream delivers exactly what the REST reads allow', () => {
   const { t, w } = questionsWorldFixture();
@@ -93,7 +101,13 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       subject: { kind: 'video', videoId: VN.id },
       // As lecture-video.target.ts does: the admins of the lecture the video joins.
       write: (tx) =>
-        emit(tx, { payload: { type, videoId: VN.id }, audience: audienceOfLectures('admins', [w.LA]) }),
+        emit(tx, {
+          payload:
+            type === 'video.failed'
+              ? { type, videoId: VN.id, reason: 'unreadable' }
+              : { type, videoId: VN.id },
+          audience: audienceOfLectures('admins', [w.LA]),
+        }),
     });
     const lecture = (l: typeof w.LA): Scenario => ({
       type: 'lecture.changed',
@@ -226,7 +240,12 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
     });
     // The last event, which every reader receives and replays (all follow VA1): once it is there, all
     // before it are.
-    await t.db.transaction((tx) => emitQuestionEvent(tx, 'question.answered', w.qAnswered, { public: true }));
+    await t.db.transaction((tx) =>
+      emitQuestionEvent(tx, 'question.answered', w.qAnswered, {
+        public: true,
+        extra: { responseId: 'sentinel' },
+      }),
+    );
     const sentinel = String(await latestId());
     const untilSentinel = async (stream: EventStreamClient) => {
       await stream.waitFor((e) => e.id === sentinel);
@@ -257,9 +276,7 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
 });
 
 /** The fields of the event a scenario writes that tell it apart from the others. */
-function eventOf(
-  s: Scenario,
-): Pick<StreamEvent, 'type' | 'questionId' | 'lectureId' | 'courseId' | 'videoId'> {
+function eventOf(s: Scenario): EventKey {
   switch (s.subject.kind) {
     case 'question':
     case 'signal':
