@@ -11,7 +11,7 @@ import { webBoundaries } from './scripts/eslint-web-boundaries.js';
 // no cycles, and only through their public.ts. `access` is the authorization kernel every feature reads.
 // A new feature gets a layer here.
 const FEATURE_LAYERS = [
-  ['access', 'health'],
+  ['access', 'health', 'media'],
   ['auth', 'captions', 'events', 'lectures', 'usage'],
   ['account', 'courses', 'videos'],
   ['questions'],

@@ -27,18 +27,18 @@ describe('server boundaries', () => {
     await fires(q, "import { findLecture } from '../access/access.repository';\n", SERVER, PUBLIC_ONLY);
     await fires(q, "import type { LectureRow } from '../access/access.repository';\n", SERVER, PUBLIC_ONLY);
     await fires(q, "export { isReleased } from '../access/access.service';\n", SERVER, PUBLIC_ONLY);
-    await fires(q, "export * from '../lectures/orphans';\n", SERVER, PUBLIC_ONLY);
+    await fires(q, "export * from '../media/cleanup';\n", SERVER, PUBLIC_ONLY);
     // nested on either side
-    await fires(q, "import { x } from '../videos/processing/processing.repository';\n", SERVER, PUBLIC_ONLY);
+    await fires(q, "import { x } from '../media/processing/processing.repository';\n", SERVER, PUBLIC_ONLY);
     await fires(
       'server/src/features/videos/processing/snippet.ts',
-      "import { x } from '../../lectures/orphans';\n",
+      "import { x } from '../../media/cleanup';\n",
       SERVER,
       PUBLIC_ONLY,
     );
     // dynamic, and in a type position
-    await fires(q, "export const load = () => import('../videos/ingest');\n", SERVER, PUBLIC_ONLY);
-    await fires(q, "export type I = import('../videos/ingest').Ingested;\n", SERVER, PUBLIC_ONLY);
+    await fires(q, "export const load = () => import('../media/ingest');\n", SERVER, PUBLIC_ONLY);
+    await fires(q, "export type I = import('../media/ingest').Ingested;\n", SERVER, PUBLIC_ONLY);
   });
 
   it('refuses a feature of the same or a higher layer, even through its public.ts', async () => {

@@ -36,7 +36,8 @@ import { inlineScriptHashes } from './plugins/inline-script-hashes';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSlowClientLimits, slowClientServerOptions } from './plugins/slow-clients';
 import { registerWeb } from './plugins/web';
-import { PROCESS_MEDIA_JOB, shellVideo } from './features/videos/public';
+import { PROCESS_MEDIA_JOB } from './features/media/public';
+import { shellVideo } from './features/videos/public';
 import { registerMetrics } from './metrics/metrics';
 
 export interface BuildAppOptions {

@@ -5,7 +5,7 @@ import { type TestUser, createUser } from '../../test/factories';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { events, jobs } from '../db/schema';
 import { emit } from '../events/outbox';
-import { PROCESS_MEDIA_JOB } from '../features/videos/public';
+import { PROCESS_MEDIA_JOB } from '../features/media/public';
 
 // GET /metrics (issue 22): off by default, then only with its bearer token, and each figure moves when
 // what it counts happens.

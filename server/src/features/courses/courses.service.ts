@@ -20,12 +20,8 @@ import {
   standingOfRole,
 } from '../access/public';
 import { emitCourseChanged } from '../../events/catalog-events';
-import {
-  lecturesOfCourse,
-  playlistsOf,
-  deleteOrphanedVideos,
-  removeUnreferencedMedia,
-} from '../lectures/public';
+import { lecturesOfCourse, playlistsOf } from '../lectures/public';
+import { deleteOrphanedVideos, removeUnreferencedMedia } from '../media/public';
 import {
   courseMembersByName,
   coursesAdministeredBy,

@@ -34,7 +34,7 @@ import {
 } from './lectures.repository';
 import { mediaUrls } from '../../lib/media-urls';
 import { datesFromWire, toCourseLectureDto, toLectureDto, withoutCourseId } from './lectures.mapper';
-import { deleteOrphanedVideos, removeUnreferencedMedia } from './orphans';
+import { deleteOrphanedVideos, removeUnreferencedMedia } from '../media/public';
 
 export function createLecturesService(deps: AppDeps) {
   const { db, clock, media } = deps;

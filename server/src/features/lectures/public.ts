@@ -4,4 +4,3 @@
 // answer removes the media nothing references any more.
 export { appendToPlaylist, lecturesOfCourse, playlistsOf, videosOfLecture } from './lectures.repository';
 export { createLecturesService } from './lectures.service';
-export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './orphans';

@@ -3,7 +3,7 @@ import { MEDIA, type QuestionDto, type VideoAnswerDto, type VideoResponseAnswer 
 import { describe, expect, it } from 'vitest';
 import { responses } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
-import { heldFfmpeg } from '../videos/test/held-ffmpeg';
+import { heldFfmpeg } from '../media/test/held-ffmpeg';
 import { processingDone } from '../videos/test/video-world';
 import { answerWithVideo } from './test/answers';
 import { ANSWER_FAILED_SUBJECT } from './questions.mail';

@@ -1,14 +1,8 @@
-import fsp from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { DbOrTx } from '../../db/client';
 import { mediaProcessing, questions, responses } from '../../db/schema';
-import {
-  type ProcessingTarget,
-  insertPendingResponse,
-  cancelProcessing,
-  enqueueProcessing,
-} from '../videos/public';
+import { type ProcessingTarget, forgetProcessing, queueProcessing } from '../media/public';
 import { emitQuestionEvent } from './question-events';
 import { makeResponseCurrent } from './answer-question';
 import { mailAnswerFailed } from './questions.mail';
@@ -38,8 +32,7 @@ export async function dropPending(tx: DbOrTx, question: QuestionRecord): Promise
 /** After commit: stops the dropped answer's conversion and removes its original. */
 export async function forgetPending(deps: AppDeps, processingId: string | null): Promise<void> {
   if (!processingId) return;
-  cancelProcessing(deps, processingId);
-  await fsp.rm(deps.media.originalPathOf(processingId), { force: true });
+  await forgetProcessing(deps, processingId);
 }
 
 /** Records an answer set aside for processing and starts its conversion; returns the response id. */
@@ -54,9 +47,9 @@ export async function answerPending(
     const current = (await lockQuestion(tx, question.id)) ?? question;
     const droppedId = await dropPending(tx, current);
     const response = await insertResponse(tx, { ...values, mediaSha256: null, status: 'processing' });
-    await insertPendingResponse(tx, processingId, response.id, question.id);
+    const owner = { responseId: response.id, questionId: question.id };
+    await queueProcessing(deps, tx, processingId, owner, values.posterId);
     await updateQuestion(tx, question.id, { pendingResponseId: response.id, status: 'processing' });
-    await enqueueProcessing(deps, tx, processingId, values.posterId);
     await emitQuestionEvent(tx, 'question.status', current, {
       public: false,
       extra: { status: 'processing' },

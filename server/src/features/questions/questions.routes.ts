@@ -28,12 +28,8 @@ import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
-import {
-  receiveSingleFile,
-  registerMultipart,
-  registerProcessingTarget,
-  registerUploadKind,
-} from '../videos/public';
+import { registerProcessingTarget } from '../media/public';
+import { receiveSingleFile, registerMultipart, registerUploadKind } from '../videos/public';
 import { registerAnswerImport } from './answer-import';
 import { responseTarget } from './pending-response';
 import { LectureQuestionsCache } from './lecture-questions.cache';

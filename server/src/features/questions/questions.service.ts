@@ -12,7 +12,7 @@ import { questions } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { coursesOfUser, findCourse, lectureRole } from '../access/public';
-import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/public';
+import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../media/public';
 import { findVideo } from '../videos/public';
 import { isInLiveWindow } from './live-window';
 import { requestLiveRoom } from './live-room';

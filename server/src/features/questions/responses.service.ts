@@ -2,8 +2,14 @@ import type { VideoResponseAnswer, VideoResponseFields } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { forbidden } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/public';
-import { type Ingested, discardIngested, ingestUpload, videoSourceOf } from '../videos/public';
+import {
+  type Ingested,
+  deleteUnreferencedMediaRows,
+  discardIngested,
+  ingestUpload,
+  removeUnreferencedMedia,
+} from '../media/public';
+import { videoSourceOf } from '../videos/public';
 import { answerPending, dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
 import { makeResponseCurrent } from './answer-question';

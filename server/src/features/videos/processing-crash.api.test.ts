@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LectureVideoItem, VideoDto } from '@lectern/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type ChildServer, killAll, postJson, spawnServer, waitHealthy } from '../../../test/child-server';
-import { heldFfmpeg } from './test/held-ffmpeg';
+import { heldFfmpeg } from '../media/test/held-ffmpeg';
 import { fixture } from './test/video-world';
 
 // kill -9 while a video is being converted (issue 9): after a restart its job runs again and finishes,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/factories';
 import { seedCourseAdmin } from '../../../test/seed';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { heldFfmpeg } from './test/held-ffmpeg';
+import { heldFfmpeg } from '../media/test/held-ffmpeg';
 import { fixture, multipart, processingDone, seedVideoWorld, type VideoWorld } from './test/video-world';
 
 // Issue 20, "ffmpeg under control": conversions queue fairly per uploader. One conversion at a time; one

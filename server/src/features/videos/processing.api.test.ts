@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type LectureVideoItem, MEDIA, type VideoDto } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { heldFfmpeg } from './test/held-ffmpeg';
+import { heldFfmpeg } from '../media/test/held-ffmpeg';
 import { fixture, multipart, processingDone, storedFiles, videoWorldFixture } from './test/video-world';
 
 // Issue 9 through HTTP: every accepted input becomes a ready fast-start MP4, students never receive a

@@ -4,10 +4,6 @@
 // conversions' job kind (their queue is a metric).
 export { findVideo } from './videos.repository';
 export { shellVideo } from './shell-video';
-export { discardIngested, type Ingested, ingestUpload } from './ingest';
 export { receiveSingleFile, registerMultipart } from './multipart';
-export { type ProcessingTarget, registerProcessingTarget } from './processing/processing.job';
-export { cancelProcessing, enqueueProcessing, PROCESS_MEDIA_JOB } from './processing/processing.jobs';
-export { insertPendingResponse } from './processing/processing.repository';
 export { registerUploadKind, type UploadKind } from './uploads/upload-kinds';
 export { toVideoDto, videoSourceOf } from './video.mapper';

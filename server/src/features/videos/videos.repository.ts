@@ -1,20 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { courses, lectureVideos, lectures, mediaFiles, questions, responses, videos } from '../../db/schema';
+import { courses, lectureVideos, lectures, questions, responses, videos } from '../../db/schema';
 import { ANYONE, LECTURE_COLUMNS, lectureAllowsSql, sqlReaderOfStanding } from '../access/public';
 import { appendToPlaylist } from '../lectures/public';
 import type { VideoRow } from '../../db/schema';
-
-export interface MediaFacts {
-  sha256: string;
-  sizeBytes: number;
-  durationSeconds: number;
-}
-
-/** Records a stored file; the same bytes uploaded twice share one row. */
-export async function insertMediaFile(db: DbOrTx, media: MediaFacts): Promise<void> {
-  await db.insert(mediaFiles).values(media).onConflictDoNothing();
-}
 
 export type NewVideo = Pick<
   typeof videos.$inferInsert,

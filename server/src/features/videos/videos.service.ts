@@ -19,7 +19,7 @@ import {
   requireVisibleVideo,
 } from '../access/public';
 import { createLecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
-import { ingestUpload } from './ingest';
+import { ingestUpload } from '../media/public';
 import { addUploadedVideo } from './processing/lecture-video.target';
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
 import { mediaUrls } from '../../lib/media-urls';

@@ -9,12 +9,10 @@ import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { findLecture } from '../../access/public';
 import { appendToPlaylist } from '../../lectures/public';
-import { type Ingested, discardIngested } from '../ingest';
+import { type Ingested, type ProcessingTarget, discardIngested, queueProcessing } from '../../media/public';
 import type { VideoRow } from '../../../db/schema';
 import { createVideoInLecture } from '../videos.repository';
-import type { ProcessingTarget } from './processing.job';
-import { enqueueProcessing } from './processing.jobs';
-import { insertPendingVideo, setVideoFailed, setVideoProgress } from './processing.repository';
+import { insertPendingVideo, setVideoFailed, setVideoProgress } from './pending-videos.repository';
 
 // Lecture videos and processing (issue 9): a ready upload joins the playlist at once; any other waits
 // outside it (status processing, so no student read path can reach it) and joins at the end of the
@@ -45,8 +43,9 @@ export async function addUploadedVideo(
   }
   return deps.db
     .transaction(async (tx) => {
-      const video = await insertPendingVideo(tx, ingested.processingId, lectureId, title, uploaderId);
-      await enqueueProcessing(deps, tx, ingested.processingId, uploaderId);
+      const video = await insertPendingVideo(tx, title, uploaderId);
+      const owner = { videoId: video.id, lectureId };
+      await queueProcessing(deps, tx, ingested.processingId, owner, uploaderId);
       await emitVideoEvent(tx, lectureId, { type: 'video.processing', videoId: video.id });
       return video;
     })

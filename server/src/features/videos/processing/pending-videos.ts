@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
@@ -6,8 +5,8 @@ import { videos } from '../../../db/schema';
 import type { Role } from '../../access/public';
 import { videosOfLecture } from '../../lectures/public';
 import type { VideoRow } from '../../../db/schema';
-import { deleteProcessing, pendingEntryOfVideo, pendingVideosOf } from './processing.repository';
-import { cancelProcessing } from './processing.jobs';
+import { forgetProcessing } from '../../media/public';
+import { pendingEntryOfVideo, pendingVideosOf } from './pending-videos.repository';
 
 // The lecture's videos as each role sees them (issue 9): the playlist (ready videos only) for everyone;
 // its admins also get the videos still processing or failed, after the playlist.
@@ -29,12 +28,11 @@ export async function deletePendingVideo(
   const entry = await deps.db.transaction(async (tx) => {
     const found = await pendingEntryOfVideo(tx, lectureId, videoId);
     if (!found) return null;
-    await deleteProcessing(tx, found.id);
+    // Its processing entry goes with it (cascade): a running conversion then finds nothing to finish.
     await tx.delete(videos).where(and(eq(videos.id, videoId), ne(videos.status, 'ready')));
     return found;
   });
   if (!entry) return false;
-  cancelProcessing(deps, entry.id);
-  await fsp.rm(deps.media.originalPathOf(entry.id), { force: true });
+  await forgetProcessing(deps, entry.id);
   return true;
 }

@@ -8,7 +8,7 @@ import { HttpError, insufficientStorage, isDiskFull } from '../../../lib/errors'
 import { isDataException } from '../../../lib/query-errors';
 import { INVALID_VALUE } from '../../../plugins/error-handler';
 import type { AuthUser } from '../../../plugins/auth';
-import { discardIngested, ingestUpload } from '../ingest';
+import { discardIngested, ingestUpload } from '../../media/public';
 import { recordCompletion, recordedCompletion } from './upload-completion';
 import { UPLOAD_TTL_MS } from './upload-purge';
 import { sharedTusLocker } from './tus-locker';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../app-deps';
 import type { AuthUser } from '../../../plugins/auth';
-import type { Ingested } from '../ingest';
+import type { Ingested } from '../../media/public';
 
 // What a resumable upload becomes is decided by its `kind` metadata. Each kind checks, at creation, that
 // the caller may upload it (before any byte is stored), and turns the finished, validated mp4 into its

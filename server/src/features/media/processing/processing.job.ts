@@ -4,9 +4,9 @@ import path from 'node:path';
 import { MEDIA } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
-import { removeUnreferencedMedia } from '../../lectures/public';
+import { removeUnreferencedMedia } from '../cleanup';
 import type { IngestedMedia } from '../ingest';
-import { insertMediaFile } from '../videos.repository';
+import { insertMediaFile } from '../media-files.repository';
 import { ProcessingFailure, processToMp4 } from './process';
 import {
   deleteProcessing,

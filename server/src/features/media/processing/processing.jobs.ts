@@ -1,8 +1,10 @@
+import fsp from 'node:fs/promises';
 import { MEDIA } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
 import { PermanentJobError } from '../../../jobs/job-queue';
 import { failProcessing, runProcessing } from './processing.job';
+import { type ProcessingOwner, insertProcessing } from './processing.repository';
 
 // Conversions run as durable jobs (DESIGN §11): queued in the transaction that records the upload, so
 // they exist only if it commits; run PROCESSING_CONCURRENCY at a time per instance; a kill -9 leaves the
@@ -19,24 +21,31 @@ interface ProcessPayload {
 const running = new WeakMap<AppDeps, Map<string, AbortController>>();
 
 /**
- * Queues the conversion of entry `processingId` in the caller's transaction. Each uploader's conversions
- * take turns with everyone else's (issue 20: fair per uploader, docs/decisions.md).
+ * Records entry `processingId` (what it turns into: `owner`) and queues its conversion, in the caller's
+ * transaction. Each uploader's conversions take turns with everyone else's (issue 20: fair per uploader,
+ * docs/decisions.md).
  */
-export async function enqueueProcessing(
+export async function queueProcessing(
   deps: AppDeps,
   tx: DbOrTx,
   processingId: string,
+  owner: ProcessingOwner,
   uploaderId: string | null,
 ): Promise<void> {
+  await insertProcessing(tx, processingId, owner);
   await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { processingId } satisfies ProcessPayload, {
     maxAttempts: ATTEMPTS,
     fairKey: uploaderId ? `uploader:${uploaderId}` : undefined,
   });
 }
 
-/** Stops entry `processingId`'s conversion if it runs in this process (its upload went). */
-export function cancelProcessing(deps: AppDeps, processingId: string): void {
+/**
+ * After the commit that deleted entry `processingId` (its upload went): stops its conversion if it runs
+ * in this process, and removes its original.
+ */
+export async function forgetProcessing(deps: AppDeps, processingId: string): Promise<void> {
   running.get(deps)?.get(processingId)?.abort(new Error('cancelled'));
+  await fsp.rm(deps.media.originalPathOf(processingId), { force: true });
 }
 
 export function registerProcessingJobs(deps: AppDeps): void {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AppDeps } from '../../app-deps';
-import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../lectures/public';
+import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from './cleanup';
 import { inspectUpload } from './processing/inspect';
 import { makePoster } from './processing/process';
-import { insertMediaFile, type MediaFacts } from './videos.repository';
+import { insertMediaFile, type MediaFacts } from './media-files.repository';
 
 export type IngestedMedia = MediaFacts & { hasPoster: boolean };
 
