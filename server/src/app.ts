@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     processingJobKind: PROCESS_MEDIA_JOB,
     token: config.metricsToken,
   });
-  for (const feature of features) await app.register(async (scope) => feature(scope, deps));
+  for (const feature of features) await app.register(feature);
   await registerWeb(app, config.webDistDir, (videoId) => shellVideo(deps, videoId));
   // Features registered their job handlers and event listeners above; now the backbone runs.
   app.addHook('onReady', async () => {

@@ -1,33 +1,33 @@
-import { accountRoutes } from './account/account.routes';
-import { authRoutes } from './auth/auth.routes';
-import { captionsRoutes } from './captions/captions.routes';
-import { coursesRoutes } from './courses/courses.routes';
-import { invitationsRoutes } from './courses/invitations.routes';
-import { eventsRoutes } from './events/events.routes';
-import type { Feature } from './feature';
-import { healthRoutes } from './health/health.routes';
-import { lecturesRoutes } from './lectures/lectures.routes';
-import { builtinRoomsRoutes } from './meetings/builtin/builtin-rooms.routes';
-import { meetingsRoutes } from './meetings/meetings.routes';
-import { questionsRoutes } from './questions/questions.routes';
-import { loggingRoutes } from './usage/logging.routes';
-import { usageRoutes } from './usage/usage.routes';
-import { videosRoutes } from './videos/videos.routes';
+import type { FastifyPluginAsync } from 'fastify';
+import { accountPlugin } from './account/plugin';
+import { authPlugin } from './auth/plugin';
+import { captionsPlugin } from './captions/plugin';
+import { coursesPlugin } from './courses/plugin';
+import { eventsPlugin } from './events/plugin';
+import { healthPlugin } from './health/plugin';
+import { lecturesPlugin } from './lectures/plugin';
+import { mediaPlugin } from './media/plugin';
+import { meetingsPlugin } from './meetings/plugin';
+import { questionsPlugin } from './questions/plugin';
+import { usagePlugin } from './usage/plugin';
+import { videosPlugin } from './videos/plugin';
 
-/** Every feature of the API, registered in this order by buildApp. */
-export const features: Feature[] = [
-  healthRoutes,
-  authRoutes,
-  accountRoutes,
-  loggingRoutes,
-  eventsRoutes,
-  coursesRoutes,
-  invitationsRoutes,
-  lecturesRoutes,
-  videosRoutes,
-  questionsRoutes,
-  captionsRoutes,
-  meetingsRoutes,
-  builtinRoomsRoutes,
-  usageRoutes,
+/**
+ * Every feature of the API, each a named Fastify plugin (features/feature.ts). A feature that uses another's
+ * decoration names it in its `dependencies`, and Fastify refuses to boot if it was not registered first:
+ * this list's order is checked, not trusted.
+ */
+export const features: FastifyPluginAsync[] = [
+  healthPlugin,
+  authPlugin,
+  accountPlugin,
+  eventsPlugin,
+  mediaPlugin,
+  coursesPlugin,
+  lecturesPlugin,
+  videosPlugin,
+  questionsPlugin,
+  captionsPlugin,
+  meetingsPlugin,
+  usagePlugin,
 ];

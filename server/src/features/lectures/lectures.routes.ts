@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   CourseLecturesParams,
   CreateLectureBody,
@@ -12,18 +13,18 @@ import {
   LectureDto,
   LecturePlaylistAnswer,
 } from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
 import { idempotencyKey } from '../../db/idempotent-write';
 import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
-import { type Feature, typed } from '../feature';
+import { typed } from '../feature';
 import { createDuplicateService } from './duplicate.service';
-import { createLecturesService } from './lectures.service';
+import type { LecturesService } from './lectures.service';
 
 // SPEC §7 "Courses and lectures" (lectures half) and POST /api/upload/createLectureOnly.
 // POST /api/lectures/join is registered by the courses feature, which owns memberships, and
 // GET /api/lectures/lectureVideos/:lectureId by the videos feature, which maps videos.
-export const lecturesRoutes: Feature = (app, deps) => {
-  const lectures = createLecturesService(deps);
+export const lecturesRoutes = (app: FastifyInstance, deps: AppDeps, lectures: LecturesService) => {
   const duplicates = createDuplicateService(deps);
   const r = typed(app);
   const user = { auth: 'user' } as const;

@@ -36,6 +36,8 @@ import { mediaUrls } from '../../lib/media-urls';
 import { datesFromWire, toCourseLectureDto, toLectureDto, withoutCourseId } from './lectures.mapper';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from '../media/public';
 
+export type LecturesService = ReturnType<typeof createLecturesService>;
+
 export function createLecturesService(deps: AppDeps) {
   const { db, clock, media } = deps;
   async function dto(lecture: LectureRow): Promise<LectureDto> {

@@ -3,4 +3,13 @@
 // video; videos remove from playlists through the lectures service's rule; whoever deletes a video or an
 // answer removes the media nothing references any more.
 export { appendToPlaylist, lecturesOfCourse, playlistsOf, videosOfLecture } from './lectures.repository';
-export { createLecturesService } from './lectures.service';
+import type { LecturesService } from './lectures.service';
+
+export type { LecturesService } from './lectures.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The lectures feature's service: the rules for lectures and their playlists. */
+    lectures: LecturesService;
+  }
+}

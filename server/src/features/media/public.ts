@@ -4,11 +4,20 @@
 // video and no answer references any more is deleted, its files after the commit.
 export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './cleanup';
 export { discardIngested, type Ingested, type IngestedMedia, ingestUpload } from './ingest';
-export { type ProcessingTarget, registerProcessingTarget } from './processing/processing.job';
-export {
-  forgetProcessing,
-  PROCESS_MEDIA_JOB,
-  queueProcessing,
-  registerProcessingJobs,
-} from './processing/processing.jobs';
+import type { ProcessingTarget, TargetName } from './processing/processing.job';
+
+export type { ProcessingTarget } from './processing/processing.job';
+export { forgetProcessing, PROCESS_MEDIA_JOB, queueProcessing } from './processing/processing.jobs';
 export type { ProcessingRow } from './processing/processing.repository';
+
+/** What the media plugin decorates the app with (`app.media`; `deps.media` is the file store). */
+export interface MediaFeature {
+  /** Says what a finished conversion of `name`'s entries turns into: call while registering its feature. */
+  registerProcessingTarget(name: TargetName, target: ProcessingTarget): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: MediaFeature;
+  }
+}

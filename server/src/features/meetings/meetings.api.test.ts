@@ -5,7 +5,6 @@ import { events, meetings } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
 import type { TestUser } from '../../../test/factories';
 import { worldFixture } from '../../../test/fixture';
-import { meetingsServiceOf } from './meetings.registry';
 import { closeOverdueRooms } from './room-lifetime';
 
 // Issue 10 with the built-in room (no BBB_URL): a live question's room opens at once; its asker and the
@@ -88,7 +87,7 @@ describe('live rooms (built-in provider)', () => {
     const attended = await askLive();
     expectStatus(await start(attended, w.users.adminA), 200);
     const q = await askLive();
-    const service = meetingsServiceOf(t.app.deps);
+    const service = t.app.meetings;
     expect(await closeOverdueRooms(t.app.deps, service)).toBe(0); // the window is still open
     t.mailer.sent.length = 0;
     t.clock.advance(HOUR); // the live window closed half an hour ago

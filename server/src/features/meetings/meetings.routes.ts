@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   EndMeetingBody,
   MeetingParams,
@@ -5,22 +6,25 @@ import {
   RecordResponseAnswer,
   StartMeetingAnswer,
 } from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
-import { type Feature, typed } from '../feature';
-import { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload } from '../questions/public';
+import { typed } from '../feature';
+import { OPEN_LIVE_ROOM_JOB, type OpenLiveRoomPayload, type QuestionsFeature } from '../questions/public';
+import type { BbbClient } from './bbb/bbb-client';
 import { registerBbbRoutes } from './bbb/bbb.routes';
-import { chooseMeetingProvider } from './choose-provider';
-import { registerMeetingsService } from './meetings.registry';
-import { createMeetingsService } from './meetings.service';
+import type { MeetingsService } from './meetings.service';
 import { CLOSE_ROOMS_EVERY_MS, CLOSE_ROOMS_JOB, closeOverdueRooms } from './room-lifetime';
 
 // SPEC §7 GET /api/bbb/startMeeting and /api/bbb/recordResponse (the names stay whichever provider runs)
 // with their POST twins, and an instructor's end of a room.
-export const meetingsRoutes: Feature = (app, deps) => {
-  const { provider, bbb } = chooseMeetingProvider(deps);
-  const meetings = createMeetingsService(deps, provider);
-  registerMeetingsService(deps, meetings);
+export const meetingsRoutes = (
+  app: FastifyInstance,
+  deps: AppDeps,
+  meetings: MeetingsService,
+  bbb: BbbClient | null,
+  questions: QuestionsFeature,
+) => {
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
@@ -31,7 +35,7 @@ export const meetingsRoutes: Feature = (app, deps) => {
     await closeOverdueRooms(deps, meetings);
   });
 
-  registerBbbRoutes(app, deps, bbb);
+  registerBbbRoutes(app, deps, bbb, questions);
 
   // The spec's GET routes change state (they open a room), so each has a POST twin taking the same fields
   // as a JSON body: the web app uses the POSTs; the GETs stay for the spec's clients.

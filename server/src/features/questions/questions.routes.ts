@@ -9,7 +9,6 @@ import {
   QuestionUserParams,
   RatingsParams,
   StatusBody,
-  UPLOAD_KINDS,
   UpdateQuestionBody,
   UserQuestionsQuery,
   VALIDATION,
@@ -20,25 +19,28 @@ import {
   VideoWithQuestionsQuery,
   VoteBody,
 } from '@lectern/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
 import { sendRepresentation } from '../../lib/send-representation';
 import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
-import { type Feature, typed } from '../feature';
-import { registerProcessingTarget } from '../media/public';
-import { receiveSingleFile, registerMultipart, registerUploadKind } from '../videos/public';
-import { registerAnswerImport } from './answer-import';
-import { responseTarget } from './pending-response';
-import { LectureQuestionsCache } from './lecture-questions.cache';
+import { typed } from '../feature';
+import { receiveSingleFile, registerMultipart } from '../videos/public';
 import { type LecturePollCache, createLecturePoll } from './lecture-poll.service';
 import { type QuestionPage, createQuestionListsService } from './question-lists.service';
 import type { PageRequest } from './question-pages.query';
-import { createQuestionsService } from './questions.service';
-import { responseKind } from './response.kind';
-import { createResponsesService } from './responses.service';
+import type { QuestionsService } from './questions.service';
+import type { ResponsesService } from './responses.service';
+
+/** The services the questions plugin makes before its routes (other features use some of them). */
+export interface QuestionsServices {
+  cache: LecturePollCache;
+  questions: QuestionsService;
+  responses: ResponsesService;
+}
 
 /** Text fields of a multipart answer upload; unknown fields are 400 (SECURITY AC-10). */
 function parseResponseFields(fields: Record<string, string>): VideoResponseFields {
@@ -65,20 +67,16 @@ function sendPage(reply: FastifyReply, page: QuestionPage): QuestionDto[] {
 const QuestionList = z.array(QuestionDto);
 
 // SPEC §7 "Questions and meetings", GET /api/upload/{videoId} and POST /api/upload/videoResponse.
-export const questionsRoutes: Feature = async (app, deps) => {
-  const cache: LecturePollCache = new LectureQuestionsCache();
-  const unfollow = cache.followEvents(deps.events);
-  app.addHook('onClose', async () => unfollow());
-  const questions = createQuestionsService(deps, cache);
+export const questionsRoutes = async (
+  app: FastifyInstance,
+  deps: AppDeps,
+  { cache, questions, responses }: QuestionsServices,
+) => {
   const lists = createQuestionListsService(deps);
   const pollLecture = createLecturePoll(deps, cache);
-  const responses = createResponsesService(deps, questions);
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
-  registerUploadKind(deps, UPLOAD_KINDS.response, responseKind(responses));
-  registerProcessingTarget(deps, 'response', responseTarget(questions));
-  registerAnswerImport(deps, responses.importAnswer);
   await registerMultipart(app, deps);
 
   r.get(
@@ -127,7 +125,11 @@ export const questionsRoutes: Feature = async (app, deps) => {
   r.get(
     '/api/questions/user-courses-questions/:userId',
     {
-      schema: { params: QuestionUserParams, querystring: QuestionPageQuery, response: { 200: QuestionList } },
+      schema: {
+        params: QuestionUserParams,
+        querystring: QuestionPageQuery,
+        response: { 200: QuestionList },
+      },
       config: user,
     },
     async (req, reply) =>
@@ -192,7 +194,10 @@ export const questionsRoutes: Feature = async (app, deps) => {
 
   r.put(
     '/api/questions/status/:id',
-    { schema: { params: QuestionIdParams, body: StatusBody, response: { 200: QuestionDto } }, config: user },
+    {
+      schema: { params: QuestionIdParams, body: StatusBody, response: { 200: QuestionDto } },
+      config: user,
+    },
     async (req) => questions.setStatus(currentUser(req), req.params.id, req.body),
   );
 

@@ -1,7 +1,7 @@
 import { RESPONSE_ID_HEADER, VideoResponseFields } from '@lectern/shared';
 import { badRequest } from '../../lib/errors';
 import type { UploadKind } from '../videos/public';
-import type { createResponsesService } from './responses.service';
+import type { ResponsesService } from './responses.service';
 
 // kind=response: Upload-Metadata questionID (and title). The final PATCH answers with the new response's
 // id in the Lectern-Response-Id header. The poster is always the uploading user.
@@ -14,7 +14,7 @@ function parse(metadata: Record<string, string>) {
   return parsed.data;
 }
 
-export function responseKind(responses: ReturnType<typeof createResponsesService>): UploadKind {
+export function responseKind(responses: ResponsesService): UploadKind {
   return {
     async authorizeCreate(_deps, user, metadata) {
       const fields = parse(metadata);

@@ -20,6 +20,8 @@ import type { QuestionsService } from './questions.service';
 // admins of a course holding the question's video may answer. A new answer replaces the previous one
 // (re-answering a "processing" question, SPEC §4); the old answer and its file go if nothing uses them.
 
+export type ResponsesService = ReturnType<typeof createResponsesService>;
+
 export function createResponsesService(deps: AppDeps, questions: QuestionsService) {
   const { db, clock } = deps;
 

@@ -5,5 +5,19 @@
 export { findVideo } from './videos.repository';
 export { shellVideo } from './shell-video';
 export { receiveSingleFile, registerMultipart } from './multipart';
-export { registerUploadKind, type UploadKind } from './uploads/upload-kinds';
+import type { UploadKind } from './uploads/upload-kinds';
+
+export type { UploadKind } from './uploads/upload-kinds';
+
+/** What the videos plugin decorates the app with (`app.videos`). */
+export interface VideosFeature {
+  /** Adds an upload kind (the tus `kind` metadata): call while registering the feature that owns it. */
+  registerUploadKind(name: string, kind: UploadKind): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    videos: VideosFeature;
+  }
+}
 export { toVideoDto, videoSourceOf } from './video.mapper';

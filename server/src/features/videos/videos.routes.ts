@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   LectureIdParam,
   LectureIdParams,
@@ -11,7 +12,6 @@ import {
   ResponseIdParams,
   SUCCESS,
   StorageUse,
-  UPLOAD_KINDS,
   VALIDATION,
   VideoAnswerDto,
   VideoContextDto,
@@ -20,32 +20,33 @@ import {
   YoutubeToLectureBody,
 } from '@lectern/shared';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../plugins/auth';
-import { type Feature, typed } from '../feature';
+import { typed } from '../feature';
 import { mediaRoutes } from './media.routes';
 import { receiveSingleFile, registerMultipart } from './multipart';
-import { lectureVideoTarget } from './processing/lecture-video.target';
-import { registerProcessingJobs, registerProcessingTarget } from '../media/public';
-import { lectureVideoKind } from './uploads/lecture-video.kind';
+import type { LecturesService } from '../lectures/public';
 import { tusRoutes } from './uploads/tus.routes';
 import { storageUseOf } from './uploads/upload-allowance';
-import { registerUploadKind } from './uploads/upload-kinds';
+import type { UploadKinds } from './uploads/upload-kinds';
 import { createVideosService, parseFileFields, requireUploadTarget } from './videos.service';
 
 // SPEC §7 "Videos and uploads" (GET /api/upload/{videoId} and videoResponse belong to questions), the
 // /media files and the resumable /tus/ endpoint.
-export const videosRoutes: Feature = async (app, deps) => {
-  const videos = createVideosService(deps);
+export const videosRoutes = async (
+  app: FastifyInstance,
+  deps: AppDeps,
+  lectures: LecturesService,
+  kinds: UploadKinds,
+) => {
+  const videos = createVideosService(deps, lectures);
   const r = typed(app);
   const user = { auth: 'user' } as const;
   const anyone = { auth: 'public' } as const;
 
-  registerUploadKind(deps, UPLOAD_KINDS.lectureVideo, lectureVideoKind);
-  registerProcessingTarget(deps, 'video', lectureVideoTarget);
-  registerProcessingJobs(deps);
   await registerMultipart(app, deps);
   await mediaRoutes(app, deps);
-  await tusRoutes(app, deps);
+  await tusRoutes(app, deps, kinds);
 
   // The caller's stored uploads against their quota, shown on the upload page (issue 12, item 8).
   r.get('/api/upload/storage', { schema: { response: { 200: StorageUse } }, config: user }, async (req) =>

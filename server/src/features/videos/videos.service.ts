@@ -18,7 +18,7 @@ import {
   requireVisibleLecture,
   requireVisibleVideo,
 } from '../access/public';
-import { createLecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
+import { type LecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
 import { ingestUpload } from '../media/public';
 import { addUploadedVideo } from './processing/lecture-video.target';
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
@@ -55,9 +55,8 @@ export function parseFileFields(fields: Record<string, string>): VideoFileToLect
   return parsed.data;
 }
 
-export function createVideosService(deps: AppDeps) {
+export function createVideosService(deps: AppDeps, lectures: LecturesService) {
   const { db } = deps;
-  const lectures = createLecturesService(deps);
   return {
     /** A finished multipart upload; the temp file is consumed whatever happens. */
     async addFileToLecture(

@@ -38,18 +38,12 @@ export interface ProcessingTarget {
   progress?(deps: AppDeps, entry: ProcessingRow, percent: number): Promise<void>;
 }
 
-type TargetName = 'video' | 'response';
-// Per app, like the upload kinds: two apps built in one process (tests) keep their own.
-const registries = new WeakMap<AppDeps, Map<TargetName, ProcessingTarget>>();
+export type TargetName = 'video' | 'response';
+/** What a finished conversion turns into, by the kind of its entry: registered by the owning feature. */
+export type ProcessingTargets = Map<TargetName, ProcessingTarget>;
 
-/** Registers what a finished conversion turns into. Call while registering a feature. */
-export function registerProcessingTarget(deps: AppDeps, name: TargetName, target: ProcessingTarget): void {
-  const targets = registries.get(deps) ?? new Map<TargetName, ProcessingTarget>();
-  registries.set(deps, targets.set(name, target));
-}
-
-const targetOf = (deps: AppDeps, entry: ProcessingRow) =>
-  registries.get(deps)?.get(entry.videoId ? 'video' : 'response');
+const targetOf = (targets: ProcessingTargets, entry: ProcessingRow) =>
+  targets.get(entry.videoId ? 'video' : 'response');
 
 const PROGRESS_EVERY_MS = 1000;
 
@@ -89,10 +83,15 @@ async function store(deps: AppDeps, files: ReturnType<typeof workFiles>, duratio
  * Runs the conversion of entry `id` to its end. A ProcessingFailure marks the target failed (a retry
  * cannot help); an abort (shutdown) or any other error is thrown, and the entry stays for another run.
  */
-export async function runProcessing(deps: AppDeps, id: string, signal?: AbortSignal): Promise<void> {
+export async function runProcessing(
+  deps: AppDeps,
+  targets: ProcessingTargets,
+  id: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const files = workFiles(deps, id);
   const entry = await findProcessing(deps.db, id);
-  const target = entry && targetOf(deps, entry);
+  const target = entry && targetOf(targets, entry);
   try {
     if (!entry) await fsp.rm(files.input, { force: true }); // deleted before it ran
     if (!entry || !target) return;
@@ -129,8 +128,13 @@ export async function runProcessing(deps: AppDeps, id: string, signal?: AbortSig
 }
 
 /** Marks entry `id` failed with `reason` (its conversion kept failing for reasons of its own). */
-export async function failProcessing(deps: AppDeps, id: string, reason: string): Promise<void> {
+export async function failProcessing(
+  deps: AppDeps,
+  targets: ProcessingTargets,
+  id: string,
+  reason: string,
+): Promise<void> {
   const entry = await findProcessing(deps.db, id);
-  const target = entry && targetOf(deps, entry);
+  const target = entry && targetOf(targets, entry);
   if (entry && target) await target.fail(deps, entry, reason);
 }

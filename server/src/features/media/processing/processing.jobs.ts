@@ -3,7 +3,7 @@ import { MEDIA } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
 import { PermanentJobError } from '../../../jobs/job-queue';
-import { failProcessing, runProcessing } from './processing.job';
+import { type ProcessingTargets, failProcessing, runProcessing } from './processing.job';
 import { type ProcessingOwner, insertProcessing } from './processing.repository';
 
 // Conversions run as durable jobs (DESIGN §11): queued in the transaction that records the upload, so
@@ -48,7 +48,7 @@ export async function forgetProcessing(deps: AppDeps, processingId: string): Pro
   await fsp.rm(deps.media.originalPathOf(processingId), { force: true });
 }
 
-export function registerProcessingJobs(deps: AppDeps): void {
+export function registerProcessingJobs(deps: AppDeps, targets: ProcessingTargets): void {
   const controllers = new Map<string, AbortController>();
   running.set(deps, controllers);
   deps.jobs.handle<ProcessPayload>(
@@ -58,11 +58,11 @@ export function registerProcessingJobs(deps: AppDeps): void {
       const own = new AbortController();
       controllers.set(processingId, own);
       try {
-        await runProcessing(deps, processingId, AbortSignal.any([job.signal, own.signal]));
+        await runProcessing(deps, targets, processingId, AbortSignal.any([job.signal, own.signal]));
       } catch (error) {
         if (own.signal.aborted && !job.signal.aborted) return; // cancelled: nothing left to do
         if (job.signal.aborted || job.attempt < ATTEMPTS) throw error; // shutdown, or try again
-        await failProcessing(deps, processingId, `${MEDIA.conversionFailed}.`);
+        await failProcessing(deps, targets, processingId, `${MEDIA.conversionFailed}.`);
         throw new PermanentJobError(error instanceof Error ? error.message : String(error));
       } finally {
         controllers.delete(processingId);

@@ -4,6 +4,7 @@ import { MeetingParams, OkAnswer } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import { notFound } from '../../../lib/errors';
 import { typed } from '../../feature';
+import type { QuestionsFeature } from '../../questions/public';
 import { createBbbCallbacks } from './bbb-callbacks';
 import type { BbbClient } from './bbb-client';
 import { END_CALLBACK_PATH, RECORDING_READY_PATH } from './bbb-provider';
@@ -19,7 +20,12 @@ const EndQuery = z.object({
 });
 const ReadyBody = z.object({ signed_parameters: z.string().max(8192).optional() }).optional();
 
-export function registerBbbRoutes(app: FastifyInstance, deps: AppDeps, client: BbbClient | null): void {
+export function registerBbbRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  client: BbbClient | null,
+  questions: QuestionsFeature,
+): void {
   const secret = deps.config.bbb?.secret;
   const callbacks = secret ? createBbbCallbacks(deps, secret) : null;
   const r = typed(app);
@@ -30,7 +36,10 @@ export function registerBbbRoutes(app: FastifyInstance, deps: AppDeps, client: B
   };
 
   if (client)
-    deps.jobs.handle<ImportRecordingPayload>(IMPORT_RECORDING_JOB, importRecordingJob(deps, client));
+    deps.jobs.handle<ImportRecordingPayload>(
+      IMPORT_RECORDING_JOB,
+      importRecordingJob(deps, client, questions),
+    );
 
   // This scope only: the form BigBlueButton posts (one small field).
   app.addContentTypeParser(

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-deps';
 import { type JobContext, PermanentJobError } from '../../../jobs/job-queue';
 import { HttpError } from '../../../lib/errors';
-import { importRecordedAnswer } from '../../questions/public';
+import type { QuestionsFeature } from '../../questions/public';
 import { findMeeting } from '../meetings.repository';
 import { settleLostRecording } from '../room-outcome';
 import type { BbbClient } from './bbb-client';
@@ -33,7 +33,7 @@ async function videoPlaybackUrl(client: BbbClient, recordId: string, meetingId: 
   return url;
 }
 
-export function importRecordingJob(deps: AppDeps, client: BbbClient) {
+export function importRecordingJob(deps: AppDeps, client: BbbClient, questions: QuestionsFeature) {
   return async ({ payload, attempt, signal }: JobContext<ImportRecordingPayload>): Promise<void> => {
     const meeting = await findMeeting(deps.db, payload.questionId);
     // The room opened again since, with a recording of its own to come: this one is not wanted.
@@ -42,8 +42,7 @@ export function importRecordingJob(deps: AppDeps, client: BbbClient) {
       const url = await videoPlaybackUrl(client, payload.recordId, meeting.meetingId);
       const file = deps.media.tempPath();
       await downloadRecording(url, client.origin, file, deps.config.maxUploadBytes, signal);
-      await importRecordedAnswer(
-        deps,
+      await questions.importRecordedAnswer(
         payload.questionId,
         { title: RECORDING_TITLE, posterId: meeting.instructorId },
         file,

@@ -17,7 +17,6 @@ import { seedCourseAdmin, seedQuestion } from '../../../../test/seed';
 import { events, questions, roomPeers } from '../../../db/schema';
 import { createUser } from '../../../../test/factories';
 import { questionsWorldFixture } from '../../questions/test/world';
-import { meetingsServiceOf } from '../meetings.registry';
 import { createBuiltinRooms } from './builtin-rooms.service';
 
 // The built-in room's signalling through the real events stream (issue 10): who may enter, what each
@@ -282,7 +281,7 @@ describe('built-in room signalling', () => {
 
       // Every instance answers alike before the sweep has run: the silence itself says the student left.
       expect((await presence(w.users.adminA, q)).asker).toEqual({ since: null, leftAt: lastHeard });
-      await createBuiltinRooms(t.app.deps, meetingsServiceOf(t.app.deps)).forgetSilentPeers();
+      await createBuiltinRooms(t.app.deps, t.app.meetings).forgetSilentPeers();
       const gone = await admin.waitFor((e) => e.event === 'room.presence' && e.data.questionId === q);
       expect(gone.data.waiting).toBe(false);
       expect((await presence(w.users.adminA, q)).asker).toEqual({ since: null, leftAt: lastHeard });

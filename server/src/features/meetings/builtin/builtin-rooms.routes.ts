@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   Id,
   JoinRoomResponse,
@@ -8,11 +9,12 @@ import {
   RoomState,
 } from '@lectern/shared';
 import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps';
 import { PER_MINUTE } from '../../../plugins/rate-limit';
 import { currentUser } from '../../../plugins/auth';
 import { NO_CONTENT } from '../../../plugins/openapi';
-import { type Feature, typed } from '../../feature';
-import { meetingsServiceOf } from '../meetings.registry';
+import { typed } from '../../feature';
+import type { MeetingsService } from '../meetings.service';
 import { createBuiltinRooms } from './builtin-rooms.service';
 
 const RoomParams = z.strictObject({ questionId: Id });
@@ -25,11 +27,11 @@ export const FORGET_SILENT_PEERS_JOB = 'rooms.forget-silent-peers';
 const FORGET_SILENT_PEERS_EVERY_MS = 10_000;
 
 /**
- * The built-in room's signalling routes (shared/schemas/rooms.ts); registered after the meetings feature,
- * whose POST /api/meetings/{questionId}/end ends the room.
+ * The built-in room's signalling routes (shared/schemas/rooms.ts); the meetings service's
+ * POST /api/meetings/{questionId}/end ends the room.
  */
-export const builtinRoomsRoutes: Feature = (app, deps) => {
-  const rooms = createBuiltinRooms(deps, meetingsServiceOf(deps));
+export const builtinRoomsRoutes = (app: FastifyInstance, deps: AppDeps, meetings: MeetingsService) => {
+  const rooms = createBuiltinRooms(deps, meetings);
   const r = typed(app);
   const user = { auth: 'user' } as const;
 

@@ -13,7 +13,7 @@ import { recordCompletion, recordedCompletion } from './upload-completion';
 import { UPLOAD_TTL_MS } from './upload-purge';
 import { sharedTusLocker } from './tus-locker';
 import { admitUpload, diskNearlyFull, releaseUpload } from './upload-allowance';
-import { type UploadMetadata, uploadKind } from './upload-kinds';
+import type { UploadKinds, UploadMetadata } from './upload-kinds';
 
 // Creation asks the upload's kind whether the caller may upload it; the owner's id is kept
 // in the upload's metadata and HEAD/PATCH/DELETE by anyone else get 403. The last PATCH validates the mp4,
@@ -55,6 +55,7 @@ function stringMetadata(upload: Upload): UploadMetadata {
 export async function createTusServer(
   deps: AppDeps,
   users: WeakMap<IncomingMessage, AuthUser>,
+  kinds: UploadKinds,
 ): Promise<Server> {
   const [{ ERRORS, EVENTS, Server }, { FileStore }] = await Promise.all([
     import('@tus/server'),
@@ -105,7 +106,7 @@ export async function createTusServer(
   /** Validates, imports and hands the file to its kind; a refused file and its upload record are deleted. */
   async function complete(upload: Upload, user: AuthUser): Promise<Record<string, string>> {
     const metadata = stringMetadata(upload);
-    const kind = uploadKind(deps, metadata.kind);
+    const kind = metadata.kind === undefined ? undefined : kinds.get(metadata.kind);
     if (!kind) throw new HttpError(400, 'BAD_REQUEST', 'Unknown upload kind');
     const temp = deps.media.tempPath();
     // A hard link keeps the upload's own file in place until the response is written (tus reads it).
@@ -157,7 +158,7 @@ export async function createTusServer(
     async onUploadCreate(req, upload) {
       const user = userOf(req);
       const metadata = stringMetadata(upload);
-      const kind = uploadKind(deps, metadata.kind);
+      const kind = metadata.kind === undefined ? undefined : kinds.get(metadata.kind);
       if (!kind) throw { status_code: 400, body: 'Unknown upload kind' } satisfies TusError;
       const kept = await kind
         .authorizeCreate(deps, user, metadata)

@@ -2,21 +2,22 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Server } from '@tus/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../app-deps';
 import { type AuthUser, currentUser } from '../../../plugins/auth';
 import { logUploadRejected } from '../../../plugins/security-events';
-import type { Feature } from '../../feature';
 import { createTusServer } from './tus-server';
+import type { UploadKinds } from './upload-kinds';
 import { purgeExpiredReservations } from './upload-allowance';
 import { PURGE_EVERY_MS, PURGE_JOB, purgeStaleUploads } from './upload-purge';
 
 // Resumable uploads (tus 1.0) at /tus/, inside Fastify so every request goes through the bearer check
 // (SECURITY UP-4); what the tus server does is in tus-server.ts, made with the first tus request.
 
-export const tusRoutes: Feature = (app, deps) => {
+export const tusRoutes = (app: FastifyInstance, deps: AppDeps, kinds: UploadKinds) => {
   const users = new WeakMap<IncomingMessage, AuthUser>();
   let tus: Promise<Server> | undefined;
-  const tusServer = () => (tus ??= createTusServer(deps, users));
+  const tusServer = () => (tus ??= createTusServer(deps, users, kinds));
 
   // FileStore creates its directory in the background; create it now so it never races the app's close.
   fs.mkdirSync(deps.config.uploadsDir, { recursive: true });

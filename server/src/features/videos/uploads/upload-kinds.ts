@@ -27,19 +27,5 @@ export interface UploadKind {
   ): Promise<Record<string, string>>;
 }
 
-// Each app has its own registry (two apps built in one process, as tests do, must not share one).
-const registries = new WeakMap<AppDeps, Map<string, UploadKind>>();
-
-function registry(deps: AppDeps): Map<string, UploadKind> {
-  let kinds = registries.get(deps);
-  if (!kinds) registries.set(deps, (kinds = new Map()));
-  return kinds;
-}
-
-/** Registers (or replaces) this app's handler of an upload kind. Call while registering a feature. */
-export function registerUploadKind(deps: AppDeps, name: string, kind: UploadKind): void {
-  registry(deps).set(name, kind);
-}
-
-export const uploadKind = (deps: AppDeps, name: string | undefined): UploadKind | undefined =>
-  name === undefined ? undefined : registry(deps).get(name);
+/** The app's upload kinds by name: made by the videos plugin, added to by the features that own a kind. */
+export type UploadKinds = Map<string, UploadKind>;

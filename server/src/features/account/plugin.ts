@@ -1,0 +1,8 @@
+import { definePlugin, ownScope } from '../feature';
+import { accountRoutes } from './account.routes';
+
+/** The caller's own account: profile, password, notifications. */
+export const accountPlugin = definePlugin({
+  name: 'account',
+  register: (app, deps) => ownScope(app, deps, accountRoutes),
+});

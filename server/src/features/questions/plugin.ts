@@ -1,0 +1,28 @@
+import { UPLOAD_KINDS } from '@lectern/shared';
+import { definePlugin, ownScope } from '../feature';
+import type { LecturePollCache } from './lecture-poll.service';
+import { LectureQuestionsCache } from './lecture-questions.cache';
+import { responseTarget } from './pending-response';
+import type { QuestionsFeature } from './public';
+import { questionsRoutes } from './questions.routes';
+import { createQuestionsService } from './questions.service';
+import { responseKind } from './response.kind';
+import { createResponsesService } from './responses.service';
+
+/** Questions, votes and answers; an answer video is an upload kind and a processing target of its own. */
+export const questionsPlugin = definePlugin({
+  name: 'questions',
+  dependencies: ['media', 'videos'],
+  async register(app, deps) {
+    const cache: LecturePollCache = new LectureQuestionsCache();
+    const unfollow = cache.followEvents(deps.events);
+    app.addHook('onClose', async () => unfollow());
+    const questions = createQuestionsService(deps, cache);
+    const responses = createResponsesService(deps, questions);
+    app.videos.registerUploadKind(UPLOAD_KINDS.response, responseKind(responses));
+    app.media.registerProcessingTarget('response', responseTarget(questions));
+    const feature: QuestionsFeature = { importRecordedAnswer: responses.importAnswer };
+    app.decorate('questions', feature);
+    await ownScope(app, deps, (scope) => questionsRoutes(scope, deps, { cache, questions, responses }));
+  },
+});
