@@ -18,6 +18,10 @@ const FEATURE_LAYERS = [
   ['meetings'],
 ];
 
+// The features whose public.ts still re-exports repository functions (issue 22: their callers move onto
+// services next; access is being redrawn as the one visibility policy). Nothing may be added here.
+const REPOSITORY_EXPORTS_LEFT = ['access', 'auth', 'lectures', 'questions'];
+
 // Web conventions (docs/architecture.md): every TanStack Query key comes from web/src/lib/query-keys.ts,
 // so reads, writes and the events stream name the same keys; a key written in place, or taken from
 // another object of keys, is refused where a key is given (queryKey, mutationKey, the cache's
@@ -62,7 +66,12 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test/**'], // tests seed through any repository (DESIGN §9)
     plugins: { lectern: { rules: { 'server-boundaries': serverBoundaries } } },
-    rules: { 'lectern/server-boundaries': ['error', { layers: FEATURE_LAYERS }] },
+    rules: {
+      'lectern/server-boundaries': [
+        'error',
+        { layers: FEATURE_LAYERS, repositoryExportsLeft: REPOSITORY_EXPORTS_LEFT },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 // judged alike:
 // - a feature imports another feature only through that feature's `public.ts`, and only a feature of a
 //   lower layer (the `layers` option, lowest first: feature folders have no cycles);
-// - the backbone (`plugins`, `lib`, `db`, `config`, `events`, `jobs`, `metrics`) never imports a feature.
+// - the backbone (`plugins`, `lib`, `db`, `config`, `events`, `jobs`, `metrics`) never imports a feature;
+// - a feature's public.ts exports services, types and event names, never a function of a `*.repository`
+//   file (types from one are fine), except in the features still listed in `repositoryExportsLeft`.
 
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/src');
 const FEATURES = path.join(SERVER_SRC, 'features');
@@ -42,6 +44,22 @@ function problem(file, target, layers) {
   return null;
 }
 
+const REPOSITORY_EXPORT =
+  "A feature's public.ts exports services, types and event names, never repository functions: expose a service instead.";
+
+/** A value (not type-only) re-exported by a feature's public.ts from one of its repositories. */
+function repositoryExport(file, node, target, exemptFeatures) {
+  if (node.type === 'ImportDeclaration' || node.type === 'ImportExpression' || node.type === 'TSImportType')
+    return false;
+  const from = featureOf(file);
+  if (!from || !isPublic(from.inside) || exemptFeatures.includes(from.name)) return false;
+  if (!/\.repository(\.[jt]s)?$/.test(target)) return false;
+  const typeOnly =
+    node.exportKind === 'type' ||
+    (node.specifiers?.length > 0 && node.specifiers.every((s) => s.exportKind === 'type'));
+  return !typeOnly;
+}
+
 /** The module a node names, when it is a string the rule can read. */
 function sourceOf(node) {
   const { source } = node; // a TSImportType (`import('…').T`) names its module in `source` too
@@ -55,16 +73,25 @@ function sourceOf(node) {
 export const serverBoundaries = {
   meta: {
     type: 'problem',
-    schema: [{ type: 'object', properties: { layers: { type: 'array' } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { layers: { type: 'array' }, repositoryExportsLeft: { type: 'array' } },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const layers = context.options[0]?.layers ?? [];
+    const exempt = context.options[0]?.repositoryExportsLeft ?? [];
     const check = (node) => {
       const source = sourceOf(node);
       if (!source || !source.value.startsWith('.')) return;
       const target = path.resolve(path.dirname(context.filename), source.value);
       const message = problem(context.filename, target, layers);
       if (message) context.report({ node: source.node, message });
+      if (repositoryExport(context.filename, node, target, exempt))
+        context.report({ node: source.node, message: REPOSITORY_EXPORT });
     };
     return {
       ImportDeclaration: check,

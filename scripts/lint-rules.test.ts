@@ -50,6 +50,34 @@ describe('server boundaries', () => {
     );
   });
 
+  it("refuses a repository function in a feature's public.ts, and lets its types through", async () => {
+    const videosPublic = 'server/src/features/videos/public.ts';
+    const REPOSITORY = /never repository functions/;
+    await fires(videosPublic, "export { findVideo } from './videos.repository';\n", SERVER, REPOSITORY);
+    await fires(
+      videosPublic,
+      "export * from './processing/pending-videos.repository';\n",
+      SERVER,
+      REPOSITORY,
+    );
+    await fires(
+      'server/src/features/media/public.ts',
+      "export { type ProcessingRow, insertProcessing } from './processing/processing.repository';\n",
+      SERVER,
+      REPOSITORY,
+    );
+    expect(
+      await problems(
+        'server/src/features/media/public.ts',
+        [
+          "export type { ProcessingRow } from './processing/processing.repository';",
+          "export { type MediaFacts } from './media-files.repository';",
+          "export { queueProcessing } from './processing/processing.jobs';",
+        ].join('\n') + '\n',
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses a feature in the backbone below them', async () => {
     await fires(
       'server/src/lib/snippet.ts',

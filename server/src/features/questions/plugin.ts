@@ -5,6 +5,7 @@ import { LectureQuestionsCache } from './lecture-questions.cache';
 import { responseTarget } from './pending-response';
 import type { QuestionsFeature } from './public';
 import { questionsRoutes } from './questions.routes';
+import { createQuestionListsService } from './question-lists.service';
 import { createQuestionsService } from './questions.service';
 import { responseKind } from './response.kind';
 import { createResponsesService } from './responses.service';
@@ -17,12 +18,15 @@ export const questionsPlugin = definePlugin({
     const cache: LecturePollCache = new LectureQuestionsCache();
     const unfollow = cache.followEvents(deps.events);
     app.addHook('onClose', async () => unfollow());
-    const questions = createQuestionsService(deps, cache);
+    const questions = createQuestionsService(deps, cache, app.videos);
+    const lists = createQuestionListsService(deps, app.videos);
     const responses = createResponsesService(deps, questions);
     app.videos.registerUploadKind(UPLOAD_KINDS.response, responseKind(responses));
     app.media.registerProcessingTarget('response', responseTarget(questions));
     const feature: QuestionsFeature = { importRecordedAnswer: responses.importAnswer };
     app.decorate('questions', feature);
-    await ownScope(app, deps, (scope) => questionsRoutes(scope, deps, { cache, questions, responses }));
+    await ownScope(app, deps, (scope) =>
+      questionsRoutes(scope, deps, { cache, questions, responses, lists }),
+    );
   },
 });

@@ -14,7 +14,7 @@ import {
   visibleCourseId,
   requireCourseMember,
 } from '../access/public';
-import { findVideo, toVideoDto } from '../videos/public';
+import { type VideosFeature, toVideoDto } from '../videos/public';
 import { toQuestionDto } from './questions.mapper';
 import {
   type QuestionContext,
@@ -40,7 +40,9 @@ export interface QuestionPage {
   next: string | null;
 }
 
-export function createQuestionListsService(deps: AppDeps) {
+export type QuestionListsService = ReturnType<typeof createQuestionListsService>;
+
+export function createQuestionListsService(deps: AppDeps, videos: VideosFeature) {
   const { db, clock } = deps;
 
   /** The full rows of a page's questions, read by id (none read for an empty page). */
@@ -67,7 +69,7 @@ export function createQuestionListsService(deps: AppDeps) {
       lectureId: string | undefined,
     ): Promise<VideoWithQuestionsDto> {
       const { role, lectures, memberLecture } = await videoRole(db, caller, videoId, clock());
-      const video = (await findVideo(db, videoId))!;
+      const video = (await videos.findVideo(videoId))!;
       // Unnamed, the caller's own lecture, else the one the video was first published in.
       const lecture =
         lectures.find((l) => l.id === lectureId) ??

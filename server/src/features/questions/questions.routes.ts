@@ -30,7 +30,7 @@ import { PER_MINUTE, perInstanceLimit } from '../../plugins/rate-limit';
 import { typed } from '../feature';
 import { receiveSingleFile, registerMultipart } from '../videos/public';
 import { type LecturePollCache, createLecturePoll } from './lecture-poll.service';
-import { type QuestionPage, createQuestionListsService } from './question-lists.service';
+import type { QuestionListsService, QuestionPage } from './question-lists.service';
 import type { PageRequest } from './question-pages.query';
 import type { QuestionsService } from './questions.service';
 import type { ResponsesService } from './responses.service';
@@ -40,6 +40,7 @@ export interface QuestionsServices {
   cache: LecturePollCache;
   questions: QuestionsService;
   responses: ResponsesService;
+  lists: QuestionListsService;
 }
 
 /** Text fields of a multipart answer upload; unknown fields are 400 (SECURITY AC-10). */
@@ -70,9 +71,8 @@ const QuestionList = z.array(QuestionDto);
 export const questionsRoutes = async (
   app: FastifyInstance,
   deps: AppDeps,
-  { cache, questions, responses }: QuestionsServices,
+  { cache, questions, responses, lists }: QuestionsServices,
 ) => {
-  const lists = createQuestionListsService(deps);
   const pollLecture = createLecturePoll(deps, cache);
   const r = typed(app);
   const user = { auth: 'user' } as const;

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { coursesOfUser, findCourse, lectureRole } from '../access/public';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../media/public';
-import { findVideo } from '../videos/public';
+import type { VideosFeature } from '../videos/public';
 import { isInLiveWindow } from './live-window';
 import { requestLiveRoom } from './live-room';
 import { emitQuestionEvent } from './question-events';
@@ -51,7 +51,11 @@ function assertWithinVideo(seconds: number, durationSeconds: number | null): voi
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
-export function createQuestionsService(deps: AppDeps, cache: Pick<LectureQuestionsCache<unknown>, 'clear'>) {
+export function createQuestionsService(
+  deps: AppDeps,
+  cache: Pick<LectureQuestionsCache<unknown>, 'clear'>,
+  videos: VideosFeature,
+) {
   const { db, clock } = deps;
 
   /** One question as this caller may see it, in the lecture it was asked in. */
@@ -99,7 +103,7 @@ export function createQuestionsService(deps: AppDeps, cache: Pick<LectureQuestio
         if ((await lectureRole(db, caller, lecture)) === 'none') throw forbidden('Join this course first');
       }
       if (role === 'none' || !lecture) throw forbidden('Join this course first');
-      const video = await findVideo(db, body.videoId);
+      const video = await videos.findVideo(body.videoId);
       if (!video) throw notFound('Video not found');
       assertWithinVideo(body.time, video.durationSeconds);
 
@@ -149,7 +153,7 @@ export function createQuestionsService(deps: AppDeps, cache: Pick<LectureQuestio
 
     async update(caller: AuthUser, questionId: string, body: UpdateQuestionBody): Promise<QuestionDto> {
       const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
-      const video = await findVideo(db, question.videoId);
+      const video = await videos.findVideo(question.videoId);
       assertWithinVideo(body.timeAsked, video?.durationSeconds ?? null);
       await withResponseCleanup(async (tx) => {
         await updateQuestion(tx, questionId, {

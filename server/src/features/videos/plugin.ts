@@ -4,6 +4,7 @@ import { lectureVideoTarget } from './processing/lecture-video.target';
 import type { VideosFeature } from './public';
 import { lectureVideoKind } from './uploads/lecture-video.kind';
 import type { UploadKinds } from './uploads/upload-kinds';
+import { findVideo } from './videos.repository';
 import { videosRoutes } from './videos.routes';
 
 /** Lecture videos, their uploads (multipart and tus) and the /media files; other features add upload kinds. */
@@ -13,7 +14,10 @@ export const videosPlugin = definePlugin({
   async register(app, deps) {
     const kinds: UploadKinds = new Map([[UPLOAD_KINDS.lectureVideo, lectureVideoKind]]);
     app.media.registerProcessingTarget('video', lectureVideoTarget);
-    const videos: VideosFeature = { registerUploadKind: (name, kind) => void kinds.set(name, kind) };
+    const videos: VideosFeature = {
+      registerUploadKind: (name, kind) => void kinds.set(name, kind),
+      findVideo: (videoId) => findVideo(deps.db, videoId),
+    };
     app.decorate('videos', videos);
     await ownScope(app, deps, (scope) => videosRoutes(scope, deps, app.lectures, kinds));
   },

@@ -2,9 +2,9 @@
 // no other file of it): finding a video by id and its wire shape, the video the watch page's shell shows,
 // the upload, ingest and processing machinery that answer videos share with lecture videos, and the
 // conversions' job kind (their queue is a metric).
-export { findVideo } from './videos.repository';
 export { shellVideo } from './shell-video';
 export { receiveSingleFile, registerMultipart } from './multipart';
+import type { VideoRow } from '../../db/schema';
 import type { UploadKind } from './uploads/upload-kinds';
 
 export type { UploadKind } from './uploads/upload-kinds';
@@ -13,6 +13,8 @@ export type { UploadKind } from './uploads/upload-kinds';
 export interface VideosFeature {
   /** Adds an upload kind (the tus `kind` metadata): call while registering the feature that owns it. */
   registerUploadKind(name: string, kind: UploadKind): void;
+  /** The video `videoId`, whatever its state and whoever asks: the caller has checked the access. */
+  findVideo(videoId: string): Promise<VideoRow | null>;
 }
 
 declare module 'fastify' {
