@@ -1,10 +1,9 @@
 // What other features may use of lectures (the boundary rule, scripts/eslint-server-boundaries.js, admits
 // no other file of it): a course lists its lectures, videos are placed in playlists, joins find the first
-// video; videos remove from playlists through the lectures service's rule; whoever deletes a video or an
-// answer removes the media nothing references any more.
-export { appendToPlaylist, lecturesOfCourse, playlistsOf, videosOfLecture } from './lectures.repository';
+// video; videos remove from playlists through the lectures service's rule (the plugin's decoration).
 import type { LecturesService } from './lectures.service';
 
+export { appendToPlaylist, lecturesOfCourse, playlistsOf, videosOfLecture } from './lectures.repository';
 export type { LecturesService } from './lectures.service';
 
 declare module 'fastify' {

@@ -2,10 +2,10 @@
 // other file of it): the files behind every video and answer. An upload is ingested (stored at once, or
 // set aside and queued for conversion into whatever its owner registered as a processing target); what no
 // video and no answer references any more is deleted, its files after the commit.
-export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './cleanup';
-export { discardIngested, type Ingested, type IngestedMedia, ingestUpload } from './ingest';
 import type { ProcessingTarget, TargetName } from './processing/processing.job';
 
+export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './cleanup';
+export { discardIngested, type Ingested, type IngestedMedia, ingestUpload } from './ingest';
 export type { ProcessingTarget } from './processing/processing.job';
 export { forgetProcessing, PROCESS_MEDIA_JOB, queueProcessing } from './processing/processing.jobs';
 export type { ProcessingRow } from './processing/processing.repository';

@@ -1,12 +1,13 @@
 // What other features may use of videos (the boundary rule, scripts/eslint-server-boundaries.js, admits
-// no other file of it): finding a video by id and its wire shape, the video the watch page's shell shows,
-// the upload, ingest and processing machinery that answer videos share with lecture videos, and the
-// conversions' job kind (their queue is a metric).
-export { shellVideo } from './shell-video';
-export { receiveSingleFile, registerMultipart } from './multipart';
+// no other file of it): a video's wire shape and source, the video the watch page's shell shows, the
+// multipart upload machinery that answer uploads share, and the videos plugin's decoration (adding an
+// upload kind, finding a video).
 import type { VideoRow } from '../../db/schema';
 import type { UploadKind } from './uploads/upload-kinds';
 
+export { shellVideo } from './shell-video';
+export { receiveSingleFile, registerMultipart } from './multipart';
+export { toVideoDto, videoSourceOf } from './video.mapper';
 export type { UploadKind } from './uploads/upload-kinds';
 
 /** What the videos plugin decorates the app with (`app.videos`). */
@@ -22,4 +23,3 @@ declare module 'fastify' {
     videos: VideosFeature;
   }
 }
-export { toVideoDto, videoSourceOf } from './video.mapper';
