@@ -106,13 +106,16 @@ export async function run() {
     const instructor = await instructorWithLecture(base);
     console.log(`abuse: ${SECONDS} s per phase, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
 
-    await sleep(1000);
-    const rssBefore = rssMb(lectern.pid);
+    const rssStarted = rssMb(lectern.pid);
     const quiet = await (async () => {
       const stop = probe(base, instructor);
       await sleep(SECONDS * 1000);
       return stop();
     })();
+    // The growth is measured from the end of the quiet phase: by then the server has served the probe
+    // for a while, so its heap and compiled code are what any working server has (a server just started
+    // grows about 50 MB in its first 20 s of ordinary requests, attack or not).
+    const rssBefore = rssMb(lectern.pid);
 
     // Made now, and kept alive by heartbeats: a peer unheard for 30 s leaves the room.
     const room = await attackerRoom(base);
@@ -196,6 +199,9 @@ export async function run() {
     idle.forEach((s) => s.destroy());
     await Promise.race([Promise.all(stops), sleep(5000)]);
 
+    console.log(
+      `  RSS: ${fmt(rssStarted, 0)} MB started, ${fmt(rssBefore, 0)} MB after the quiet phase, ${fmt(rssAfter, 0)} MB under attack`,
+    );
     console.log(
       `  probe without attack: p50 ${fmt(quiet.p50)} ms, p99 ${fmt(quiet.p99)} ms ${JSON.stringify(quiet.statuses)}`,
     );
