@@ -94,6 +94,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.spec.ts'],
+          // The journeys across two instances need PostgreSQL, as api-postgres does.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? [] : ['e2e/tests/**/*.postgres.spec.ts']),
+          ],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,

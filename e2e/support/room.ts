@@ -139,17 +139,27 @@ export async function expectEveryPairFlowing(pages: Map<string, Page>, timeout: 
 /**
  * Four people in one built-in room (the asker and three instructors, each with Chromium's fake camera
  * and microphone) until every pair receives the other: two join one after the other, two at the same
- * moment, the cases of a room filling up. `base` is the server (or proxy) everything goes through.
- * Returns how long after the first join every pair was flowing.
+ * moment, the cases of a room filling up. `base` is the server (or proxy) everything goes through;
+ * `pinOf` gives a person's extra request headers (which instance nginx sends them to). Returns how long after the first join every pair was flowing.
  */
-export async function fourInARoom(browser: Browser, base: string): Promise<number> {
+export async function fourInARoom(
+  browser: Browser,
+  base: string,
+  pinOf: (name: string) => Record<string, string> = () => ({}),
+): Promise<number> {
   const room = await seedLiveRoom(['Prof Ada', 'Cora Coadmin', 'Tom Tutor'], 'Sam Student', base);
   const people = [room.student, ...room.admins];
   const pages = new Map(
     await Promise.all(
       people.map(
         async (user) =>
-          [user.name, await roomPage(browser, user, room.questionId, { baseURL: base })] as const,
+          [
+            user.name,
+            await roomPage(browser, user, room.questionId, {
+              baseURL: base,
+              extraHTTPHeaders: pinOf(user.name),
+            }),
+          ] as const,
       ),
     ),
   );
