@@ -11,6 +11,14 @@ const CONNECTING_STALL_MS = 12_000;
 /** Host candidates gather in milliseconds; a STUN server's may take a second or more. */
 const GATHER_WAIT_MS = 1_500;
 
+/**
+ * An offer or answer as it travels: the description, and which of the offerer's offers it is or answers.
+ * Under load an answer can come back after its offer was replaced (a restart), and the browser would take
+ * it as the answer to the new one, leaving the two sides with different ICE credentials for good.
+ * `offer` is absent in the signals of older tabs: then the answer is applied, as before.
+ */
+type DescriptionSignal = RTCSessionDescriptionInit & { offer?: number };
+
 type CameraBudget = Pick<RTCRtpEncodingParameters, 'maxBitrate' | 'maxFramerate' | 'scaleResolutionDownBy'>;
 
 /** What the camera sends to each other person, with one, two, three others in the room. */
@@ -50,6 +58,10 @@ export class PeerLink {
   /** Our description waits for its candidates (sendDescription). */
   private describing = false;
   private ignoreOffer = false;
+  /** Our offers so far: the newest is the one an answer must answer (DescriptionSignal). */
+  private offersMade = 0;
+  /** The number of the other side's offer our current answer answers. */
+  private answering: number | undefined;
   /** Descriptions and candidates are applied one at a time, in the order they arrived. */
   private inbox: Promise<void> = Promise.resolve();
   /** Candidates that came before the description they belong to (applied once it is set). */
@@ -80,6 +92,7 @@ export class PeerLink {
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
+        this.offersMade++;
       } catch {
         return; // a newer negotiation replaces this one
       } finally {
@@ -189,10 +202,13 @@ export class PeerLink {
    * Stalled, with nothing of ours still on its way: an offer unanswered or a link that never started
    * connecting for NEGOTIATION_STALL_MS, or ICE checks going nowhere for CONNECTING_STALL_MS. A lost offer,
    * answer or candidate would otherwise leave both sides waiting for ever (ICE never starts without them
-   * and so never fails). The impolite side takes its offer back and sends a new one with fresh ICE; the
-   * polite side, whatever state it is in, takes that offer (perfect negotiation). The polite side only
-   * sends its own unanswered offer again (a shared screen on a connected link), and later, so that the
-   * two do not restart against each other.
+   * and so never fails). An unanswered offer is sent again as it is, never taken back: the other side may
+   * have applied it and only its answer was lost, and a first offer rolled back gives the next one new
+   * m-line ids, which that side then refuses for good ("The order of m-lines in subsequent offer doesn't
+   * match"). A link that negotiated but does not connect restarts ICE (a new offer); the impolite side
+   * alone does that, and the polite side, whatever state it is in, takes the offer (perfect negotiation).
+   * The polite side only sends its own unanswered offer again (a shared screen on a connected link), and
+   * later, so that the two do not restart against each other.
    */
   private restartIfStalled(): void {
     const pc = this.connection;
@@ -204,10 +220,7 @@ export class PeerLink {
     this.moved();
     // In the inbox's turn, so that it never crosses a description being applied.
     this.inbox = this.inbox
-      .then(async () => {
-        if (pc.signalingState === 'have-local-offer') await pc.setLocalDescription({ type: 'rollback' });
-        pc.restartIce();
-      })
+      .then(() => (pc.signalingState === 'have-local-offer' ? this.sendOffer() : pc.restartIce()))
       .catch(() => undefined); // closed meanwhile
   }
 
@@ -235,7 +248,9 @@ export class PeerLink {
       if (!pc.remoteDescription) return void this.earlyCandidates.push(...candidatesOf(data));
       return this.addCandidates(candidatesOf(data));
     }
-    const description = JSON.parse(data) as RTCSessionDescriptionInit;
+    const { offer, ...description } = JSON.parse(data) as DescriptionSignal;
+    // An answer to an offer of ours since replaced: applied, it would pass for the answer to the new one.
+    if (description.type === 'answer' && offer !== undefined && offer !== this.offersMade) return;
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
     this.ignoreOffer = !this.options.polite && collision;
     // An offer ignored is no progress: counted as such, the polite side's re-sent offers (every 10 s and
@@ -245,6 +260,7 @@ export class PeerLink {
     await pc.setRemoteDescription(description);
     if (description.type === 'offer') {
       await pc.setLocalDescription();
+      this.answering = offer;
       void this.sendDescription('answer');
     }
     await this.addCandidates(this.earlyCandidates.splice(0));
@@ -271,9 +287,21 @@ export class PeerLink {
       });
     }
     this.describing = false;
+    if (kind === 'offer') return this.sendOffer();
     const description = pc.localDescription;
-    const current = kind === 'answer' || pc.signalingState === 'have-local-offer';
-    if (description?.type === kind && current) this.outbox.push(kind, JSON.stringify(description));
+    if (description?.type === 'answer') this.send(description, this.answering);
+  }
+
+  /** Our current offer, numbered, unless a collision replaced it meanwhile. */
+  private sendOffer(): void {
+    const description = this.connection.localDescription;
+    if (description?.type === 'offer' && this.connection.signalingState === 'have-local-offer')
+      this.send(description, this.offersMade);
+  }
+
+  private send(description: RTCSessionDescription, offer: number | undefined): void {
+    const signal: DescriptionSignal = { type: description.type, sdp: description.sdp, offer };
+    this.outbox.push(description.type as 'offer' | 'answer', JSON.stringify(signal));
   }
 
   private async addCandidates(candidates: RTCIceCandidateInit[]): Promise<void> {
