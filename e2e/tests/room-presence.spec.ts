@@ -2,6 +2,7 @@ import { type QuestionDto, ROOM_PRESENCE, STATUS_TEXT } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi } from '../support/api';
 import { FAKE_MEDIA_ARGS, baseURL, useBrowser } from '../support/browser';
+import { checkPage } from '../support/page-check';
 import { joinRoom, roomPage, seedLiveRoom } from '../support/room';
 
 // Issue 21: a live question's card says "A student is waiting" only while the student is in the room
@@ -25,6 +26,8 @@ describe('who is in a live room', () => {
     await joinRoom(student);
     await card.getByText(STATUS_TEXT.liveWaiting).waitFor({ timeout: 30_000 });
     await card.getByText(ROOM_PRESENCE.waiting('less than a minute')).waitFor();
+    // The live card as the instructor sees it, at a desk and on a phone (e2e/.screenshots).
+    await checkPage(instructor, 'action-items-live-card');
 
     await student
       .getByRole('group', { name: 'Meeting controls' })
