@@ -14,7 +14,7 @@ const FEATURE_LAYERS = [
   ['access', 'health', 'media'],
   ['auth', 'captions', 'events', 'lectures', 'usage'],
   ['account', 'courses', 'videos'],
-  ['questions'],
+  ['lti', 'questions'],
   ['meetings'],
 ];
 

@@ -9,6 +9,7 @@ export * from './login-challenge';
 export * from './wire';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/lti';
 export * from './schemas/account';
 export * from './schemas/logging';
 export * from './schemas/courses';

@@ -15,6 +15,7 @@ export type FeatureName =
   | 'events'
   | 'health'
   | 'lectures'
+  | 'lti'
   | 'media'
   | 'meetings'
   | 'questions'

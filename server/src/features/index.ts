@@ -6,6 +6,7 @@ import { coursesPlugin } from './courses/plugin';
 import { eventsPlugin } from './events/plugin';
 import { healthPlugin } from './health/plugin';
 import { lecturesPlugin } from './lectures/plugin';
+import { ltiPlugin } from './lti/plugin';
 import { mediaPlugin } from './media/plugin';
 import { meetingsPlugin } from './meetings/plugin';
 import { questionsPlugin } from './questions/plugin';
@@ -30,4 +31,5 @@ export const features: FastifyPluginAsync[] = [
   captionsPlugin,
   meetingsPlugin,
   usagePlugin,
+  ltiPlugin,
 ];

@@ -14,7 +14,9 @@ export type SecurityEvent =
   | 'reset.requested'
   | 'reset.completed'
   | 'access.denied'
-  | 'upload.rejected';
+  | 'upload.rejected'
+  | 'lti.launch'
+  | 'lti.refused';
 
 /**
  * One JSON line per event with the request id (pino's reqId), the user or "anonymous" and the IP.

@@ -13,3 +13,4 @@ export * from './rooms';
 export * from './idempotency';
 export * from './usage-rollups';
 export * from './upload-reservations';
+export * from './lti';

@@ -18,9 +18,8 @@ import { deleteVerificationTokens } from './email-verifications.repository';
 import { consumeResetToken, replaceResetToken } from './password-resets.repository';
 import { ResetRequestLimit } from './reset-request-limit';
 import { forgetSessionsOf } from './session-cache';
-import { sessionExpiry } from './session-policy';
-import { deleteSession, deleteUserSessions, insertSession } from './sessions.repository';
-import { toUserDto } from './user.mapper';
+import { deleteSession, deleteUserSessions } from './sessions.repository';
+import { startSession as startUserSession } from './start-session';
 import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './users.repository';
 
 // One message for an unknown email and a wrong password (SECURITY AUTH-3).
@@ -58,17 +57,7 @@ export function createAuthService(deps: AppDeps) {
     throw refuse(wait, { challenge: challenges.issue(body.email, now) });
   }
 
-  async function startSession(user: UserRow): Promise<LoginAnswer> {
-    const token = newToken();
-    const now = clock();
-    await insertSession(db, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt: sessionExpiry(now, now),
-    });
-    return { token, name: user.name, id: user.id, user: toUserDto(user) };
-  }
+  const startSession = (user: UserRow): Promise<LoginAnswer> => startUserSession(deps, user);
 
   return {
     /**

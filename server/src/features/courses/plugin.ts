@@ -1,9 +1,15 @@
 import { definePlugin, ownScope } from '../feature';
 import { coursesRoutes } from './courses.routes';
+import { createCourse, enrol } from './enrolment';
 import { invitationsRoutes } from './invitations.routes';
+import type { CoursesFeature } from './public';
 
 /** Courses, their members, joining and invitations. */
 export const coursesPlugin = definePlugin({
   name: 'courses',
-  register: (app, deps) => ownScope(app, deps, coursesRoutes, invitationsRoutes),
+  async register(app, deps) {
+    const courses: CoursesFeature = { createCourse, enrol };
+    app.decorate('courses', courses);
+    await ownScope(app, deps, coursesRoutes, invitationsRoutes);
+  },
 });

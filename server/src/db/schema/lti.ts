@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { courses } from './courses';
+import { users } from './users';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A learning platform (an LMS) registered with Lectern by an administrator (`npm run lti -- add-platform`):
+ * what LTI 1.3 calls the platform's registration of this tool, seen from the tool's side (issue 23).
+ */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    /** The deployments of Lectern on this platform a launch may name (`deployment_id`). */
+    deploymentIds: text('deployment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where Lectern sends the browser back to with the authentication request (OIDC login). */
+    authLoginUrl: text('auth_login_url').notNull(),
+    /** The OAuth 2 token endpoint for the LTI services (NRPS, AGS). */
+    accessTokenUrl: text('access_token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    /** Whether the e-mail a launch names counts as proven (the platform checks its users' addresses). */
+    trustEmail: boolean('trust_email').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('lti_platforms_issuer_client_unique').on(t.issuer, t.clientId)],
+);
+
+/**
+ * One login initiation awaiting its launch: the `state` sent to the platform (only its sha256 here) and the
+ * nonce the id_token must carry. Used once; a few minutes old at most.
+ */
+export const ltiLogins = pgTable(
+  'lti_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_logins_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An account as another system knows it: (issuer, subject) from an LTI launch or an OpenID Connect login.
+ * Accounts are linked by this pair only, never by an e-mail claim.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('external_identities_user_idx').on(t.userId)],
+);
+
+/** An LMS course (an LTI context) and the Lectern course made for it on its first instructor launch. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.contextId] })],
+);
+
+/**
+ * A launch's one-time code: the launch's answer carries it in a URL fragment (never sent to a server, so
+ * never in a log), and the web app trades it for a session. Only its sha256 is kept; a minute to use it.
+ */
+export const ltiHandovers = pgTable('lti_handovers', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The web app's path the launch lands on. */
+  target: text('target').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Lectern's own signing keys, published at /lti/jwks; the newest signs, retired ones stay published a while. */
+export const ltiToolKeys = pgTable('lti_tool_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});

@@ -1,0 +1,20 @@
+// What other features may use of courses (the boundary rule, scripts/eslint-server-boundaries.js, admits no
+// other file of it): its decoration, through which another system (an LMS) makes courses and members.
+import type { Tx } from '../../db/client';
+import type { CourseRole } from './enrolment';
+
+export type { CourseRole } from './enrolment';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The courses feature's service for other features. */
+    courses: CoursesFeature;
+  }
+}
+
+export interface CoursesFeature {
+  /** A new course, administered by `createdBy`; its id. */
+  createCourse(tx: Tx, values: { name: string; createdBy: string }): Promise<string>;
+  /** Gives the user at least `role` in the course (enrolment.ts). */
+  enrol(tx: Tx, courseId: string, userId: string, role: CourseRole): Promise<void>;
+}

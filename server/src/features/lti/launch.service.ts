@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
+import { ltiContexts } from '../../db/schema';
+import { findLecture } from '../access/public';
+import type { CourseRole } from '../courses/public';
+import { type LaunchClaims, verifyLaunchToken } from './id-token';
+import { courseRoleOf } from './launch-roles';
+import { CLAIM } from './lti-claims';
+import { LTI_REFUSALS, LtiRefusal } from './lti-refusal';
+import { newHandover, startLogin, takeLogin } from './lti-state';
+import { platformKeys } from './platform-keys';
+import { findPlatform, findPlatformById, platformsOfIssuer, type PlatformRow } from './platforms.repository';
+
+export const LAUNCH_PATH = '/lti/launch';
+
+const param = z.string().min(1).max(2048);
+/** Third-party login initiation (LTI Core 1.3 §4.1, Security Framework §5.1.1.1). */
+export const LoginInitiation = z.object({
+  iss: param,
+  login_hint: param,
+  target_link_uri: z.url().max(2048),
+  lti_message_hint: param.optional(),
+  lti_deployment_id: param.optional(),
+  client_id: param.optional(),
+});
+export type LoginInitiation = z.infer<typeof LoginInitiation>;
+
+export const LaunchForm = z.object({ id_token: z.string().min(1).max(65_536), state: param });
+
+const fullName = (claims: LaunchClaims) =>
+  claims.name ?? ([claims.given_name, claims.family_name].filter(Boolean).join(' ') || null);
+
+export function createLaunchService(app: FastifyInstance, { db, clock, config }: AppDeps) {
+  const keysOf = platformKeys(() => clock().getTime());
+
+  /** The platform a login initiation names: by issuer and client id, or by issuer when it has one only. */
+  async function initiatingPlatform(login: LoginInitiation): Promise<PlatformRow> {
+    const platform = login.client_id
+      ? await findPlatform(db, login.iss, login.client_id)
+      : await platformsOfIssuer(db, login.iss).then((all) => (all.length === 1 ? all[0]! : null));
+    if (!platform) throw new LtiRefusal(400, 'unknown platform', LTI_REFUSALS.unknownPlatform);
+    if (login.lti_deployment_id && !platform.deploymentIds.includes(login.lti_deployment_id))
+      throw new LtiRefusal(403, 'deployment', LTI_REFUSALS.unknownDeployment);
+    return platform;
+  }
+
+  /** The Lectern course of the launch's LMS course: made on an instructor's first launch, else null. */
+  async function linkedCourse(
+    tx: Tx,
+    platform: PlatformRow,
+    claims: LaunchClaims,
+    userId: string,
+    role: CourseRole,
+  ) {
+    const context = claims[CLAIM.context];
+    const where = and(eq(ltiContexts.platformId, platform.id), eq(ltiContexts.contextId, context.id));
+    const [linked] = await tx.select({ courseId: ltiContexts.courseId }).from(ltiContexts).where(where);
+    if (linked) return linked.courseId;
+    if (role !== 'admin') throw new LtiRefusal(403, 'course not linked', LTI_REFUSALS.courseNotReady);
+    const name = (context.title ?? context.label ?? 'Course').trim().slice(0, 200) || 'Course';
+    const courseId = await app.courses.createCourse(tx, { name, createdBy: userId });
+    await tx.insert(ltiContexts).values({ platformId: platform.id, contextId: context.id, courseId });
+    return courseId;
+  }
+
+  /** The page the launch lands on: the lecture a deep link named, when it is this course's, else the course. */
+  async function landing(tx: Tx, claims: LaunchClaims, courseId: string): Promise<string> {
+    const lectureId = claims[CLAIM.custom]?.lecture_id;
+    if (typeof lectureId === 'string' && z.uuid().safeParse(lectureId).success) {
+      const lecture = await findLecture(tx, lectureId);
+      if (lecture?.courseId === courseId) return `/lecture/${lecture.id}`;
+    }
+    return `/courses/${courseId}`;
+  }
+
+  return {
+    /**
+     * A login initiation: records a state and nonce and answers where to send the browser, the platform's
+     * authentication endpoint with an OIDC implicit-flow request (Security Framework §5.1.1.2).
+     */
+    async initiateLogin(login: LoginInitiation) {
+      const platform = await initiatingPlatform(login);
+      const { state, nonce, maxAgeSeconds } = await startLogin(db, platform.id, clock());
+      const url = new URL(platform.authLoginUrl);
+      const params: Record<string, string> = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: platform.clientId,
+        redirect_uri: `${config.publicUrl}${LAUNCH_PATH}`,
+        login_hint: login.login_hint,
+        state,
+        nonce,
+        ...(login.lti_message_hint ? { lti_message_hint: login.lti_message_hint } : {}),
+      };
+      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+      return { redirect: url.href, state, maxAgeSeconds };
+    },
+
+    /**
+     * A launch: the state taken once, the id_token checked (id-token.ts), then the person signed in by
+     * (issuer, sub), given the course role their LMS roles claim, and handed a one-time code for the web app.
+     * Every refusal happens before anything is written but the used state.
+     */
+    async launch(form: z.infer<typeof LaunchForm>, browserHasState: boolean) {
+      const now = clock();
+      const login = await takeLogin(db, form.state, now);
+      if (!login) throw new LtiRefusal(400, 'state unknown, expired or used', LTI_REFUSALS.staleState);
+      if (!browserHasState)
+        throw new LtiRefusal(400, 'state from another browser', LTI_REFUSALS.otherBrowser);
+      const platform = await findPlatformById(db, login.platformId);
+      if (!platform) throw new LtiRefusal(400, 'unknown platform', LTI_REFUSALS.unknownPlatform);
+      const claims = await verifyLaunchToken(
+        form.id_token,
+        platform,
+        keysOf(platform.jwksUrl),
+        login.nonce,
+        now,
+      );
+      const role = courseRoleOf(claims[CLAIM.roles]);
+      if (!role) throw new LtiRefusal(403, 'no course role', LTI_REFUSALS.noRole);
+
+      return db.transaction(async (tx) => {
+        const user = await app.auth.accountForIdentity(tx, {
+          issuer: platform.issuer,
+          subject: claims.sub,
+          name: fullName(claims),
+          email: claims.email ?? null,
+          emailProven: platform.trustEmail,
+        });
+        const courseId = await linkedCourse(tx, platform, claims, user.id, role);
+        await app.courses.enrol(tx, courseId, user.id, role);
+        const target = await landing(tx, claims, courseId);
+        return { userId: user.id, code: await newHandover(tx, user.id, target, now), courseId, role };
+      });
+    },
+  };
+}

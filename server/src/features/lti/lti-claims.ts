@@ -1,0 +1,16 @@
+// The claims of LTI 1.3 Core and Deep Linking 2.0 that Lectern reads (1EdTech LTI Core 1.3, §5).
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
+
+export const CLAIM = {
+  messageType: `${LTI}/message_type`,
+  version: `${LTI}/version`,
+  deploymentId: `${LTI}/deployment_id`,
+  targetLinkUri: `${LTI}/target_link_uri`,
+  resourceLink: `${LTI}/resource_link`,
+  roles: `${LTI}/roles`,
+  context: `${LTI}/context`,
+  custom: `${LTI}/custom`,
+} as const;
+
+export const LTI_VERSION = '1.3.0';
+export const RESOURCE_LINK_REQUEST = 'LtiResourceLinkRequest';

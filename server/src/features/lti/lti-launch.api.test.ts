@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDto, LtiHandoverAnswer } from '@lectern/shared';
+import { externalIdentities, users } from '../../db/schema';
+import { createUser } from '../../../test/factories';
+import { appFixture } from '../../../test/fixture';
+import {
+  type LmsPerson,
+  type ReferencePlatform,
+  ROLE,
+  startReferencePlatform,
+} from '../../../test/lti-platform';
+import { LTI_REFUSALS } from './lti-refusal';
+import { savePlatform } from './platforms.repository';
+
+// LTI 1.3 launches (issue 23) against the reference platform (test/lti-platform.ts), every message through
+// HTTP: the login initiation, the platform's checks of Lectern's authentication request, the launch's form
+// post, and the web app's trade of the one-time code for a session.
+
+const { t } = appFixture(async () => ({}));
+let platform: ReferencePlatform;
+
+beforeAll(async () => {
+  platform = await startReferencePlatform(`${t.config.publicUrl}/lti/launch`, t.clock.now);
+  await savePlatform(t.db, {
+    name: 'Reference LMS',
+    issuer: platform.issuer,
+    clientId: platform.clientId,
+    deploymentIds: [platform.deploymentId],
+    authLoginUrl: platform.authLoginUrl,
+    accessTokenUrl: platform.accessTokenUrl,
+    jwksUrl: platform.jwksUrl,
+    trustEmail: true,
+  });
+});
+afterAll(() => platform?.close());
+
+const person = (roles: string[], context: string, extra: Partial<LmsPerson> = {}): LmsPerson => ({
+  sub: randomUUID(),
+  name: 'Ada Lovelace',
+  roles,
+  context: { id: context, title: `Course ${context}` },
+  ...extra,
+});
+
+interface LaunchOptions {
+  /** Claims the platform puts in (or over) the id_token. */
+  overrides?: Record<string, unknown>;
+  /** Send the browser's state cookie back (true), or launch from a browser without it. */
+  sameBrowser?: boolean;
+  /** Replace the id_token the platform made. */
+  idToken?: (made: string) => Promise<string> | string;
+}
+
+/** One launch as a browser makes it: initiation, the platform's authorization, the form post. */
+async function launch(who: LmsPerson, options: LaunchOptions = {}) {
+  const initiation = await t.app.inject({
+    method: 'GET',
+    url: `/lti/login?${new URLSearchParams(platform.initiation(who))}`,
+  });
+  expect(initiation.statusCode, initiation.body).toBe(302);
+  const cookie = String(initiation.headers['set-cookie']).split(';')[0]!;
+  const form = await platform.authorize(String(initiation.headers.location), who, options.overrides);
+  if (options.idToken) form.id_token = await options.idToken(form.id_token);
+  const post = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/lti/launch',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(options.sameBrowser === false ? {} : { cookie }),
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+  return { res: await post(), post };
+}
+
+const codeOf = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(303);
+  return /^\/lti\/enter#code=([\w-]+)$/.exec(String(res.headers.location))![1]!;
+};
+
+const handover = (code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/lti/handover', payload: { code } });
+
+async function signedIn(res: LightMyRequestResponse): Promise<LtiHandoverAnswer> {
+  const answer = await handover(codeOf(res));
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<LtiHandoverAnswer>();
+}
+
+const course = (session: LtiHandoverAnswer, courseId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/courses/${courseId}`,
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+
+/** A refusal: its status, the page's sentence, and no trace of the server's insides. */
+function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.body).toContain(message.replace(/'/g, '&#39;'));
+  expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+}
+
+const identitiesOf = (sub: string) =>
+  t.db.select().from(externalIdentities).where(eq(externalIdentities.subject, sub));
+
+describe('an instructor launch', () => {
+  it('makes the account and the course, and signs in as its administrator', async () => {
+    const ada = person([ROLE.instructor], 'physics-101');
+    const { res } = await launch(ada);
+    const session = await signedIn(res);
+    const courseId = /^\/courses\/([\w-]+)$/.exec(session.target)![1]!;
+    const answer = await course(session, courseId);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<CourseDto>()).toMatchObject({ name: 'Course physics-101', isAdmin: true });
+    expect(session.name).toBe('Ada Lovelace');
+
+    // The same person again: the same account and course.
+    const again = await signedIn((await launch(ada)).res);
+    expect(again.id).toBe(session.id);
+    expect(again.target).toBe(session.target);
+  });
+
+  it('lets a teaching assistant administer the course too', async () => {
+    await signedIn((await launch(person([ROLE.instructor], 'ta-course'))).res);
+    const ta = await signedIn((await launch(person([ROLE.teachingAssistant], 'ta-course'))).res);
+    const courseId = ta.target.split('/').pop()!;
+    expect((await course(ta, courseId)).json<CourseDto>().isAdmin).toBe(true);
+  });
+});
+
+describe('a learner launch', () => {
+  it('joins the learner to the course the instructor opened, as a student', async () => {
+    const teacher = await signedIn((await launch(person([ROLE.instructor], 'bio-2'))).res);
+    const learner = await signedIn((await launch(person([ROLE.learner], 'bio-2'))).res);
+    expect(learner.target).toBe(teacher.target);
+    const answer = await course(learner, learner.target.split('/').pop()!);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<CourseDto>().isAdmin).toBe(false);
+  });
+
+  it('is refused, with nothing made, before an instructor has opened the course', async () => {
+    const early = person([ROLE.learner], `not-opened-${randomUUID()}`);
+    expectRefusal((await launch(early)).res, 403, LTI_REFUSALS.courseNotReady);
+    expect(await identitiesOf(early.sub)).toHaveLength(0);
+  });
+
+  it('lands on the lecture a deep link names, when it is of the linked course', async () => {
+    const teacher = await signedIn((await launch(person([ROLE.instructor], 'lecture-link'))).res);
+    const courseId = teacher.target.split('/').pop()!;
+    const now = t.clock.now().toISOString();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/createLectureOnly',
+      headers: { authorization: `Bearer ${teacher.token}` },
+      payload: {
+        courseID: courseId,
+        title: 'Week 1',
+        topic: 'Motion',
+        lectureDate: now,
+        lectureDateStart: now,
+        lectureDateEnd: now,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lectureId = created.json<{ id: string }>().id;
+    const learner = person([ROLE.learner], 'lecture-link', { custom: { lecture_id: lectureId } });
+    expect((await signedIn((await launch(learner)).res)).target).toBe(`/lecture/${lectureId}`);
+    // A lecture of another course is never a landing: the course page instead.
+    const stranger = person([ROLE.learner], 'lecture-link', { custom: { lecture_id: randomUUID() } });
+    expect((await signedIn((await launch(stranger)).res)).target).toBe(`/courses/${courseId}`);
+  });
+});
+
+describe('who the launch is', () => {
+  it('links by (issuer, sub) only: an e-mail claim never reaches the Lectern account holding that address', async () => {
+    const owner = await createUser(t.app);
+    await signedIn((await launch(person([ROLE.instructor], 'mail-course'))).res);
+    const claimant = person([ROLE.learner], 'mail-course', { email: owner.email });
+    const session = await signedIn((await launch(claimant)).res);
+    expect(session.id).not.toBe(owner.id);
+    expect(session.user.email).not.toBe(owner.email);
+  });
+
+  it('takes a free address from a platform trusted for it as proven', async () => {
+    const email = `${randomUUID()}@campus.example`;
+    await signedIn((await launch(person([ROLE.instructor], 'proven', { email }))).res);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('grants nothing for a launch whose roles give no course role', async () => {
+    const admin = person([ROLE.institutionAdmin], 'no-role');
+    expectRefusal((await launch(admin)).res, 403, LTI_REFUSALS.noRole);
+    expect(await identitiesOf(admin.sub)).toHaveLength(0);
+  });
+
+  it('hands over a session once, and not after a minute', async () => {
+    const { res } = await launch(person([ROLE.instructor], 'once'));
+    const code = codeOf(res);
+    expect((await handover(code)).statusCode).toBe(200);
+    const reused = await handover(code);
+    expect(reused.statusCode, reused.body).toBe(401);
+    const late = codeOf((await launch(person([ROLE.instructor], 'late'))).res);
+    t.clock.advance(61_000);
+    expect((await handover(late)).statusCode).toBe(401);
+  });
+});
+
+describe('the Security Framework checks', () => {
+  const someone = () => person([ROLE.instructor], `checks-${randomUUID()}`);
+
+  it('refuses a token signed with a key the platform never published', async () => {
+    const forged = await launch(someone(), {
+      idToken: async (made) => {
+        const stranger = await platform.stranger();
+        const claims = JSON.parse(Buffer.from(made.split('.')[1]!, 'base64url').toString());
+        return platform.sign(claims, stranger);
+      },
+    });
+    expectRefusal(forged.res, 401, LTI_REFUSALS.badToken);
+  });
+
+  it('refuses a token whose payload was altered after signing', async () => {
+    const tampered = await launch(someone(), {
+      idToken: (made) => {
+        const [header, payload, signature] = made.split('.');
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+        claims['https://purl.imsglobal.org/spec/lti/claim/roles'] = [ROLE.instructor, ROLE.learner, 'x'];
+        return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+      },
+    });
+    expectRefusal(tampered.res, 401, LTI_REFUSALS.badToken);
+  });
+
+  it.each([
+    ['an expired token', () => ({ exp: Math.floor(t.clock.now().getTime() / 1000) - 120 })],
+    ['a token issued too long ago', () => ({ iat: Math.floor(t.clock.now().getTime() / 1000) - 3600 })],
+    ['a token for another client', () => ({ aud: 'someone-else' })],
+    ['a token from another issuer', () => ({ iss: 'https://evil.example' })],
+    ['several audiences without Lectern as azp', () => ({ aud: [platform.clientId, 'other'], azp: 'other' })],
+    ['another login’s nonce', () => ({ nonce: 'not-this-one' })],
+  ])('refuses %s', async (_name, overrides) => {
+    expectRefusal((await launch(someone(), { overrides: overrides() })).res, 401, LTI_REFUSALS.badToken);
+  });
+
+  it('refuses a deployment the platform did not register, and other message types or versions', async () => {
+    const deployment = { 'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'deployment-9' };
+    expectRefusal(
+      (await launch(someone(), { overrides: deployment })).res,
+      403,
+      LTI_REFUSALS.unknownDeployment,
+    );
+    const version = { 'https://purl.imsglobal.org/spec/lti/claim/version': '1.1' };
+    expectRefusal(
+      (await launch(someone(), { overrides: version })).res,
+      400,
+      LTI_REFUSALS.unsupportedMessage,
+    );
+  });
+
+  it('uses a state once, and only in the browser that started the login', async () => {
+    const first = await launch(someone());
+    codeOf(first.res);
+    expectRefusal(await first.post(), 400, LTI_REFUSALS.staleState);
+    expectRefusal((await launch(someone(), { sameBrowser: false })).res, 400, LTI_REFUSALS.otherBrowser);
+  });
+
+  it('refuses a login initiation from an unknown issuer or for an unknown deployment', async () => {
+    const initiation = platform.initiation(someone());
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/lti/login?${new URLSearchParams({ ...initiation, iss: 'https://unknown.example' })}`,
+    });
+    expectRefusal(unknown, 400, LTI_REFUSALS.unknownPlatform);
+    const deployment = await t.app.inject({
+      method: 'POST',
+      url: '/lti/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...initiation, lti_deployment_id: 'deployment-9' }).toString(),
+    });
+    expectRefusal(deployment, 403, LTI_REFUSALS.unknownDeployment);
+    const missing = await t.app.inject({ method: 'GET', url: '/lti/login?iss=x' });
+    expectRefusal(missing, 400, LTI_REFUSALS.badRequest);
+  });
+});
+
+describe("the platform's keys", () => {
+  it('fetches the key set again for a key it has not seen (a rotation)', async () => {
+    await signedIn((await launch(person([ROLE.instructor], 'rotation'))).res);
+    const fetches = platform.jwksFetches;
+    await platform.rotate();
+    t.clock.advance(31_000); // past the refetch cool-down
+    await signedIn((await launch(person([ROLE.instructor], 'rotation'))).res);
+    expect(platform.jwksFetches).toBe(fetches + 1);
+  });
+
+  it('still verifies with the keys it has while the platform’s JWKS is down; a new key then fails cleanly', async () => {
+    await signedIn((await launch(person([ROLE.instructor], 'jwks-down'))).res);
+    platform.setJwksUp(false);
+    try {
+      await signedIn((await launch(person([ROLE.instructor], 'jwks-down'))).res);
+      await platform.rotate();
+      expectRefusal((await launch(person([ROLE.instructor], 'jwks-down'))).res, 401, LTI_REFUSALS.badToken);
+    } finally {
+      platform.setJwksUp(true);
+    }
+  });
+});
+
+describe("Lectern's own keys", () => {
+  it('publishes public RSA keys only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lti/jwks' });
+    expect(res.statusCode).toBe(200);
+    const { keys } = res.json<{ keys: Record<string, string>[] }>();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+      expect(key.kid).toBeTruthy();
+      expect(key).not.toHaveProperty('d');
+    }
+  });
+});

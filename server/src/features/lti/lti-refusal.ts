@@ -1,0 +1,42 @@
+/** What a person sees when Lectern refuses a launch: one plain sentence and what to do (issue 23). */
+export const LTI_REFUSALS = {
+  badRequest: 'This launch is missing what Lectern needs. Open Lectern again from your course.',
+  unknownPlatform:
+    'This learning platform is not registered with Lectern. Ask your Lectern administrator to register it.',
+  unknownDeployment: 'This deployment of Lectern is not registered for your learning platform.',
+  staleState: 'This launch has expired or was already used. Open Lectern again from your course.',
+  otherBrowser: 'This launch was started in another browser window. Open Lectern again from your course.',
+  badToken:
+    'Lectern could not verify this launch from your learning platform. Open Lectern again from your course; if it keeps happening, tell your administrator.',
+  unsupportedMessage: 'Lectern cannot open this kind of launch.',
+  noRole: 'Your role in this course does not give you access to Lectern.',
+  courseNotReady: 'Your instructor has not opened this course in Lectern yet. Try again once they have.',
+  failed: 'Lectern could not open this launch. Try again in a moment.',
+} as const;
+
+/**
+ * A refused launch: `reason` names the check for the security log, `message` is what the person reads, on
+ * an error page (the launch is a page in the LMS frame, not an API call), never with a stack trace.
+ */
+export class LtiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The error page of a refused launch. */
+export const refusalPage = (message: string): string => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Lectern could not open this launch</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2328}</style>
+</head>
+<body><main><h1>Lectern could not open this launch</h1><p>${escapeHtml(message)}</p></main></body>
+</html>
+`;

@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { ltiPlatforms } from '../../db/schema';
+
+export type PlatformRow = typeof ltiPlatforms.$inferSelect;
+export type NewPlatform = Omit<typeof ltiPlatforms.$inferInsert, 'id' | 'createdAt'>;
+
+/** The platform registered under this issuer and client id, if any. */
+export async function findPlatform(
+  db: DbOrTx,
+  issuer: string,
+  clientId: string,
+): Promise<PlatformRow | null> {
+  const [row] = await db
+    .select()
+    .from(ltiPlatforms)
+    .where(and(eq(ltiPlatforms.issuer, issuer), eq(ltiPlatforms.clientId, clientId)));
+  return row ?? null;
+}
+
+/** The platforms registered under this issuer: a login initiation may leave out its client id. */
+export async function platformsOfIssuer(db: DbOrTx, issuer: string): Promise<PlatformRow[]> {
+  return db.select().from(ltiPlatforms).where(eq(ltiPlatforms.issuer, issuer));
+}
+
+export async function findPlatformById(db: DbOrTx, id: string): Promise<PlatformRow | null> {
+  const [row] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+  return row ?? null;
+}
+
+export async function listPlatforms(db: DbOrTx): Promise<PlatformRow[]> {
+  return db.select().from(ltiPlatforms).orderBy(ltiPlatforms.createdAt);
+}
+
+/** Registers the platform, or updates the registration of the same issuer and client id. */
+export async function savePlatform(db: DbOrTx, platform: NewPlatform): Promise<PlatformRow> {
+  const [row] = await db
+    .insert(ltiPlatforms)
+    .values(platform)
+    .onConflictDoUpdate({ target: [ltiPlatforms.issuer, ltiPlatforms.clientId], set: platform })
+    .returning();
+  return row!;
+}

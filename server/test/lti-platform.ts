@@ -1,0 +1,146 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+
+// A reference LTI 1.3 platform (an LMS), written from 1EdTech's LTI Core 1.3 and Security Framework 1.0 for
+// Lectern's tests: its own RS256 keys published at a real JWKS URL, and the platform's side of the OIDC
+// third-party login: it checks the authentication request Lectern sends the browser to (§5.1.1.2) exactly as
+// a platform must, and answers with a signed id_token for the launch (§5.1.1.3). Nothing here trusts
+// Lectern: a request a real platform would refuse, it refuses.
+
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
+export const ROLE = {
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  teachingAssistant: 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  institutionAdmin: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator',
+};
+
+/** Someone in the LMS, and where they launch from. */
+export interface LmsPerson {
+  sub: string;
+  name?: string;
+  email?: string;
+  roles: string[];
+  context?: { id: string; title?: string };
+  custom?: Record<string, string>;
+}
+
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+async function newSigningKey(): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = randomUUID();
+  return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+export async function startReferencePlatform(toolLaunchUrl: string, clock: () => Date = () => new Date()) {
+  let keys = [await newSigningKey()];
+  let jwksUp = true;
+  let jwksFetches = 0;
+  const server = http.createServer((req, res) => {
+    if (req.url === '/jwks') {
+      jwksFetches += 1;
+      if (!jwksUp) return void res.writeHead(503).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const platform = {
+    issuer: base,
+    clientId: `lectern-${randomUUID()}`,
+    deploymentId: 'deployment-1',
+    authLoginUrl: `${base}/auth`,
+    accessTokenUrl: `${base}/token`,
+    jwksUrl: `${base}/jwks`,
+    get jwksFetches() {
+      return jwksFetches;
+    },
+
+    /** The query of the platform's own login initiation for this person (§5.1.1.1). */
+    initiation(person: LmsPerson): Record<string, string> {
+      return {
+        iss: base,
+        login_hint: person.sub,
+        target_link_uri: toolLaunchUrl,
+        client_id: platform.clientId,
+        lti_deployment_id: platform.deploymentId,
+        lti_message_hint: `context:${person.context?.id ?? ''}`,
+      };
+    },
+
+    /**
+     * The platform's authentication endpoint: checks Lectern's request as §5.1.1.2 asks and answers with the
+     * form it posts to the redirect_uri. Throws what the platform would answer with an error.
+     */
+    async authorize(authRequestUrl: string, person: LmsPerson, overrides: Record<string, unknown> = {}) {
+      const url = new URL(authRequestUrl);
+      if (`${url.origin}${url.pathname}` !== platform.authLoginUrl)
+        throw new Error(`not our endpoint: ${url.href}`);
+      const q = Object.fromEntries(url.searchParams);
+      const expect = (name: string, value: string) => {
+        if (q[name] !== value) throw new Error(`invalid_request: ${name} is ${q[name]}, not ${value}`);
+      };
+      expect('scope', 'openid');
+      expect('response_type', 'id_token');
+      expect('response_mode', 'form_post');
+      expect('prompt', 'none');
+      expect('client_id', platform.clientId);
+      expect('redirect_uri', toolLaunchUrl);
+      expect('login_hint', person.sub);
+      expect('lti_message_hint', `context:${person.context?.id ?? ''}`);
+      if (!q.nonce || !q.state) throw new Error('invalid_request: nonce and state are required');
+      const idToken = await platform.sign({ ...platform.launchClaims(person, q.nonce), ...overrides });
+      return { id_token: idToken, state: q.state };
+    },
+
+    /** The claims of a resource-link launch (§5.3) for the person. */
+    launchClaims(person: LmsPerson, nonce: string): Record<string, unknown> {
+      return {
+        sub: person.sub,
+        nonce,
+        ...(person.name ? { name: person.name } : {}),
+        ...(person.email ? { email: person.email } : {}),
+        [`${LTI}/message_type`]: 'LtiResourceLinkRequest',
+        [`${LTI}/version`]: '1.3.0',
+        [`${LTI}/deployment_id`]: platform.deploymentId,
+        [`${LTI}/target_link_uri`]: toolLaunchUrl,
+        [`${LTI}/resource_link`]: { id: `link-${person.context?.id ?? 'none'}` },
+        [`${LTI}/roles`]: person.roles,
+        ...(person.context ? { [`${LTI}/context`]: person.context } : {}),
+        ...(person.custom ? { [`${LTI}/custom`]: person.custom } : {}),
+      };
+    },
+
+    /** An id_token signed with the platform's newest key (or `key`), issued now for Lectern's client id. */
+    async sign(claims: Record<string, unknown>, key: SigningKey = keys.at(-1)!): Promise<string> {
+      const now = Math.floor(clock().getTime() / 1000);
+      return new SignJWT({ iss: base, aud: platform.clientId, iat: now, exp: now + 300, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+        .sign(key.privateKey);
+    },
+
+    /** A key pair nobody published, for forged tokens. */
+    stranger: () => newSigningKey(),
+    /** Adds a new key (a rotation): published at once, signing from now on. */
+    async rotate() {
+      keys = [...keys, await newSigningKey()];
+    },
+    setJwksUp(up: boolean) {
+      jwksUp = up;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return platform;
+}
+
+export type ReferencePlatform = Awaited<ReturnType<typeof startReferencePlatform>>;
