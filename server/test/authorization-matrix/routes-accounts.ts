@@ -36,6 +36,15 @@ export const accountRows: Row[] = [
     expect: anyone(201),
     mutates: true,
   },
+  // An LTI launch's one-time code (issue 23): nobody holds one here, so everyone is told it expired.
+  {
+    method: 'POST',
+    route: '/api/lti/handover',
+    url: () => '/api/lti/handover',
+    payload: () => ({ body: { code: 'x'.repeat(43) } }),
+    expect: anyone(401),
+    mutates: true,
+  },
   {
     method: 'POST',
     route: '/api/logout',
