@@ -39,6 +39,7 @@ CREATE TABLE "lti_platforms" (
 	"auth_login_url" text NOT NULL,
 	"access_token_url" text NOT NULL,
 	"jwks_url" text NOT NULL,
+	"frame_origins" text[] DEFAULT '{}'::text[] NOT NULL,
 	"trust_email" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "lti_platforms_issuer_client_unique" UNIQUE("issuer","client_id")

@@ -6,14 +6,20 @@ const YOUTUBE_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie
 /** Pages whose URL carries a secret (reset and verification tokens): it never leaves in a Referer. */
 const SECRET_PAGE = /^\/(?:reset-password|verify-email)\//;
 
-/**
- * Security headers of DESIGN §5.10 and SECURITY HDR-1/HDR-2. Helmet's middleware is built once here:
- * @fastify/helmet built it again for every request, parsing the whole CSP each time (issue 14: about 4 %
- * of the CPU of a poll). `inlineScripts`: the hash sources of the web build's own inline scripts
- * (inline-script-hashes.ts), the only inline scripts allowed.
- */
-export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: string[]): void {
-  const setHeaders = helmet({
+/** The origins that may frame Lectern's pages: the registered learning platforms' (issue 23). */
+export interface Framing {
+  /** Replaces the list; an empty one frames nowhere (`frame-ancestors 'none'`, X-Frame-Options DENY). */
+  allow(origins: string[]): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    framing: Framing;
+  }
+}
+
+function headersFor(inlineScripts: string[], frameOrigins: string[]) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,12 +34,14 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: str
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: frameOrigins.length ? ["'self'", ...frameOrigins] : ["'none'"],
+        // The launch form and login initiations post to us; a page of ours posts to ourselves only.
         formAction: ["'self'"],
       },
     },
-    // The same rule as `frame-ancestors 'none'` for browsers that only read X-Frame-Options.
-    xFrameOptions: { action: 'deny' },
+    // The same rule as `frame-ancestors 'none'` for browsers that only read X-Frame-Options. It cannot name
+    // a list of origins, so with platforms registered it is left out rather than contradict the CSP.
+    xFrameOptions: frameOrigins.length ? false : { action: 'deny' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -44,6 +52,25 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: str
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
   });
+}
+
+/**
+ * Security headers of DESIGN §5.10 and SECURITY HDR-1/HDR-2. Helmet's middleware is built once per list of
+ * framing origins, not per request: @fastify/helmet built it for every request, parsing the whole CSP each
+ * time (issue 14: about 4 % of the CPU of a poll). `inlineScripts`: the hash sources of the web build's own
+ * inline scripts (inline-script-hashes.ts), the only inline scripts allowed.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, inlineScripts: string[]): void {
+  let setHeaders = headersFor(inlineScripts, []);
+  let allowed = '';
+  app.decorate('framing', {
+    allow(origins: string[]) {
+      const list = [...new Set(origins)].sort();
+      if (list.join(' ') === allowed) return;
+      allowed = list.join(' ');
+      setHeaders = headersFor(inlineScripts, list);
+    },
+  } satisfies Framing);
   // Helmet's middleware only sets headers; since 8.1 it never calls back with an error.
   app.addHook('onRequest', (req, reply, done) => setHeaders(req.raw, reply.raw, () => done()));
 

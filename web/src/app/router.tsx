@@ -84,6 +84,7 @@ export const router = createBrowserRouter([
           { path: '/forgot-password', ...page('ForgotPasswordPage') },
           { path: '/reset-password/:token', ...page('ResetPasswordPage') },
           { path: '/verify-email/:token', ...page('VerifyEmailPage') },
+          { path: '/lti/enter', ...page('LtiEnterPage') }, // where an LMS launch lands (issue 23)
           { path: '/courses/:courseId/questions', ...page('CourseQuestionsPage') },
           { path: '/video/:videoId/:videoAnswerId?', ...page('VideoPage', prefetchWatchedVideo) },
         ],

@@ -36,6 +36,11 @@ export const ltiPlatforms = pgTable(
     /** The OAuth 2 token endpoint for the LTI services (NRPS, AGS). */
     accessTokenUrl: text('access_token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
+    /** The origins of the LMS pages that frame Lectern (`frame-ancestors`); often not the issuer's. */
+    frameOrigins: text('frame_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Whether the e-mail a launch names counts as proven (the platform checks its users' addresses). */
     trustEmail: boolean('trust_email').notNull().default(false),
     createdAt: createdAt(),

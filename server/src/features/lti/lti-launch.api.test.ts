@@ -13,6 +13,7 @@ import {
   startReferencePlatform,
 } from '../../../test/lti-platform';
 import { LTI_REFUSALS } from './lti-refusal';
+import { refreshFraming } from './framing';
 import { savePlatform } from './platforms.repository';
 
 // LTI 1.3 launches (issue 23) against the reference platform (test/lti-platform.ts), every message through
@@ -32,6 +33,7 @@ beforeAll(async () => {
     authLoginUrl: platform.authLoginUrl,
     accessTokenUrl: platform.accessTokenUrl,
     jwksUrl: platform.jwksUrl,
+    frameOrigins: ['https://lms.example.edu'],
     trustEmail: true,
   });
 });
@@ -310,6 +312,21 @@ describe("the platform's keys", () => {
     } finally {
       platform.setJwksUp(true);
     }
+  });
+});
+
+describe('framing', () => {
+  it('lets the registered platforms’ pages frame Lectern, and no one else', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/courses' });
+    expect(before.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(before.headers['x-frame-options']).toBe('DENY');
+    await refreshFraming(t.app, t.db);
+    const after = await t.app.inject({ method: 'GET', url: '/courses' });
+    expect(after.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://lms.example.edu;",
+    );
+    // X-Frame-Options cannot name origins: it is left out rather than contradict the policy.
+    expect(after.headers['x-frame-options']).toBeUndefined();
   });
 });
 

@@ -41,3 +41,9 @@ export async function savePlatform(db: DbOrTx, platform: NewPlatform): Promise<P
     .returning();
   return row!;
 }
+
+/** Every registered platform's framing origins. */
+export async function frameOriginsOfPlatforms(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ origins: ltiPlatforms.frameOrigins }).from(ltiPlatforms);
+  return rows.flatMap((r) => r.origins);
+}

@@ -1,4 +1,5 @@
 import { definePlugin, ownScope } from '../feature';
+import { keepFramingCurrent } from './framing';
 import { handoverRoutes } from './handover.routes';
 import { launchRoutes } from './launch.routes';
 
@@ -6,5 +7,8 @@ import { launchRoutes } from './launch.routes';
 export const ltiPlugin = definePlugin({
   name: 'lti',
   dependencies: ['auth', 'courses'],
-  register: (app, deps) => ownScope(app, deps, launchRoutes, handoverRoutes),
+  async register(app, deps) {
+    keepFramingCurrent(app, deps.db);
+    await ownScope(app, deps, launchRoutes, handoverRoutes);
+  },
 });
