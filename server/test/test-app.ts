@@ -44,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Every test video would be transcribed: the tests of automatic captions turn it on (issue 25).
+    AUTO_CAPTIONS: 'off',
     ...options.env,
   });
   const clock = new TestClock(options.start);

@@ -27,6 +27,8 @@ export const EVENT_TYPES = [
   // A built-in room's presence (asker and admins) and signalling (one addressee) (issue 10).
   'room.presence',
   'room.signal',
+  // Automatic captions of a video or answer (issue 25): its admins only.
+  'captions.automatic',
 ] as const;
 
 /** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */
@@ -39,6 +41,24 @@ export const UPLOAD_KINDS = { lectureVideo: 'lectureVideo', response: 'response'
 
 /** What a caption track belongs to: a lecture video, or an answer (response) video. */
 export const CAPTION_OWNERS = ['video', 'response'] as const;
+
+/**
+ * Where a video's automatic captions stand (issue 25): `none` (never asked), `queued`, `transcribing`,
+ * `done`, `failed` (with a reason), `unavailable` (no engine installed: the reason says how to add one) or
+ * `skipped` (a hand-made track came first: automatic captions never replace one).
+ */
+export const AUTO_CAPTION_STATES = [
+  'none',
+  'queued',
+  'transcribing',
+  'done',
+  'failed',
+  'unavailable',
+  'skipped',
+] as const;
+export type AutoCaptionState = (typeof AUTO_CAPTION_STATES)[number];
+/** The `source` of caption versions made by speech recognition starts with this. */
+export const AUTOMATIC_CAPTION_SOURCE = 'speech-to-text:';
 
 /** The only status the spec names; anything else is sent as null and shown as the last-active time. */
 export const CURRENTLY_WATCHING = 'currently watching';

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   PROCESSING_GRACE_SECONDS: z.coerce.number().positive().default(120),
   PROCESSING_SECONDS_PER_VIDEO_SECOND: z.coerce.number().positive().default(10),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
+  AUTO_CAPTIONS: z.enum(['pocketsphinx', 'off']).default('pocketsphinx'),
+  POCKETSPHINX_PATH: z.string().optional(),
   MEDIA_ACCEL_PREFIX: z
     .string()
     .regex(/^\/[\w/-]*\/$/, 'a path that starts and ends with /, such as /_lectern_media/')
@@ -114,6 +116,11 @@ export interface AppConfig {
   processingPace: { graceMs: number; perVideoSecondMs: number };
   /** Keep an upload as uploaded after its converted MP4 is verified (in DATA_DIR/media/originals). */
   keepOriginals: boolean;
+  /**
+   * Automatic captions (issue 25): the engine every finished video and answer is transcribed with, or
+   * null when turned off; `pocketsphinxPath` is its binary (undefined: Debian's, where installed).
+   */
+  autoCaptions: { engine: 'pocketsphinx'; pocketsphinxPath: string | undefined } | null;
   /**
    * Set when nginx serves the media bytes: /media answers the authorised request with an
    * `X-Accel-Redirect` to this internal location instead of the file (docs/deploy.md).
@@ -193,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perVideoSecondMs: e.PROCESSING_SECONDS_PER_VIDEO_SECOND * 1000,
     },
     keepOriginals: e.KEEP_ORIGINALS === 'true',
+    autoCaptions:
+      e.AUTO_CAPTIONS === 'off' ? null : { engine: e.AUTO_CAPTIONS, pocketsphinxPath: e.POCKETSPHINX_PATH },
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
     transport: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

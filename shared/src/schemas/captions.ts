@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CAPTION_LIMITS } from '../captions/limits';
 import { Id } from './common';
-import { CAPTION_OWNERS } from '../wire';
+import { AUTO_CAPTION_STATES, CAPTION_OWNERS } from '../wire';
 
 export type CaptionOwner = (typeof CAPTION_OWNERS)[number];
 
@@ -46,6 +46,8 @@ export const CaptionTrackDto = z.object({
   sha256: z.string(),
   cueCount: z.number(),
   updatedAt: z.string(),
+  /** Who made the current version: `upload`, `editor`, or `speech-to-text:<engine>` (automatic). */
+  source: z.string(),
 });
 export type CaptionTrackDto = z.infer<typeof CaptionTrackDto>;
 
@@ -93,3 +95,18 @@ export const SearchHitDto = z.object({
   matchedWords: z.array(z.string()),
 });
 export type SearchHitDto = z.infer<typeof SearchHitDto>;
+
+/** GET /api/captions/:owner/:ownerId/automatic (its admins only): the automatic captions' state (issue 25). */
+export const AutoCaptionsDto = z.object({
+  state: z.enum(AUTO_CAPTION_STATES),
+  /** 0–100 while transcribing, else null. */
+  progress: z.number().nullable(),
+  /** Why it failed or is unavailable; null otherwise. */
+  reason: z.string().nullable(),
+  /** The engine's name, as the page shows it; null when none is configured. */
+  engine: z.string().nullable(),
+  /** False when automatic captions are turned off here (AUTO_CAPTIONS=off): nothing can be asked. */
+  enabled: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AutoCaptionsDto = z.infer<typeof AutoCaptionsDto>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
-import { EVENT_TYPES } from '../wire';
+import { CAPTION_OWNERS, EVENT_TYPES } from '../wire';
 import { RoomSignalBody } from './rooms';
 
 // GET /api/events: the Server-Sent Events stream (one per browser tab). Each SSE message carries
@@ -50,6 +50,16 @@ export const StreamEvent = z.discriminatedUnion('type', [
   event('room.presence', { ...ofQuestion, waiting: z.boolean() }),
   /** Only to its addressee: WebRTC signalling between two browsers in a room. */
   event('room.signal', { ...message, questionId: z.string(), signal: RoomSignalBody }),
+  /**
+   * Only to the admins of the lectures holding the video (or answered by the answer): its automatic
+   * captions changed state; progress (0–100) only on the ephemeral notices of a running transcription.
+   */
+  event('captions.automatic', {
+    ...message,
+    owner: z.enum(CAPTION_OWNERS),
+    ownerId: z.string(),
+    progress: z.number().optional(),
+  }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 /** The event of one type. */

@@ -65,6 +65,8 @@ export const queryKeys = {
       ['captions', owner, ownerId, language] as const,
     vtt: (owner: CaptionOwner, ownerId: string, language: string, sha256: string) =>
       ['captions', owner, ownerId, language, 'vtt', sha256] as const,
+    /** Where the automatic captions stand (`automatic` is no language tag, so no track's key). */
+    automatic: (owner: CaptionOwner, ownerId: string) => ['captions', owner, ownerId, 'automatic'] as const,
   },
   courseSearch: (courseId: string, q: string) => ['course-search', courseId, q] as const,
   notification: (userId: string) => ['notification', userId] as const,

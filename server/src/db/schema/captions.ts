@@ -94,3 +94,29 @@ export const captionCues = pgTable(
     index('caption_cues_search_idx').using('gin', t.search),
   ],
 );
+
+/**
+ * Where the automatic captions of a lecture video or answer video stand (issue 25), one row per video or
+ * answer that was ever queued; it goes with its owner (cascade), which is how a running job learns that its
+ * video was deleted. `state` is one of AUTO_CAPTION_STATES but `none`; `progress` is 0–100 while
+ * transcribing; `reason` says why it failed or is unavailable.
+ */
+export const autoCaptions = pgTable(
+  'auto_captions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => responses.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    state: text('state').notNull(),
+    progress: integer('progress'),
+    reason: text('reason'),
+    engine: text('engine'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auto_captions_video_idx').on(t.videoId),
+    uniqueIndex('auto_captions_response_idx').on(t.responseId),
+    check('auto_captions_one_owner', sql`(${t.videoId} is null) <> (${t.responseId} is null)`),
+  ],
+);

@@ -1,7 +1,14 @@
 import type { CaptionCueDto, CaptionTrackDto } from '@lectern/shared';
 import type { CueRow, TrackSummary } from './captions.repository';
 
-export function toTrackDto({ track, version, sha256, updatedAt, cueCount }: TrackSummary): CaptionTrackDto {
+export function toTrackDto({
+  track,
+  version,
+  sha256,
+  source,
+  updatedAt,
+  cueCount,
+}: TrackSummary): CaptionTrackDto {
   const owner = track.videoId ? 'video' : 'response';
   return {
     id: track.id,
@@ -12,6 +19,7 @@ export function toTrackDto({ track, version, sha256, updatedAt, cueCount }: Trac
     version,
     sha256,
     cueCount,
+    source,
     updatedAt: updatedAt.toISOString(),
   };
 }

@@ -21,6 +21,8 @@ export interface TrackSummary {
   track: TrackRow;
   version: number;
   sha256: string;
+  /** The current version's source (captions.service.ts PublishRequest). */
+  source: string;
   updatedAt: Date;
   cueCount: number;
 }
@@ -80,6 +82,7 @@ async function summarise(db: DbOrTx, track: TrackRow): Promise<TrackSummary> {
     track,
     version: current?.version ?? 0,
     sha256: current?.sha256 ?? '',
+    source: current?.source ?? '',
     updatedAt: current?.createdAt ?? track.createdAt,
     cueCount: cues?.n ?? 0,
   };

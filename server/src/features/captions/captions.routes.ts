@@ -1,4 +1,5 @@
 import {
+  AutoCaptionsDto,
   CAPTION_LIMITS,
   CaptionOwnerParams,
   CaptionTrackDto,
@@ -15,6 +16,7 @@ import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
 import { NO_CONTENT, type RawAnswer } from '../../plugins/openapi';
 import { type Feature, typed } from '../feature';
+import { createAutoCaptionsService } from './automatic/auto-captions.service';
 import { deleteUnusedCaptionFiles } from './captions.repository';
 import { createCaptionsService } from './captions.service';
 import { createSearchService } from './search.service';
@@ -33,6 +35,7 @@ const SWEEP_FILES_EVERY_MS = 60 * 60_000;
 export const captionsRoutes: Feature = (app, deps) => {
   const captions = createCaptionsService(deps);
   const search = createSearchService(deps);
+  const automatic = createAutoCaptionsService(deps);
   const r = typed(app);
   const user = { auth: 'user' } as const;
   const anyone = { auth: 'public' } as const;
@@ -53,6 +56,20 @@ export const captionsRoutes: Feature = (app, deps) => {
     '/api/captions/:owner/:ownerId',
     { schema: { params: CaptionOwnerParams, response: { 200: z.array(CaptionTrackDto) } }, config: anyone },
     async (req) => captions.tracks(req.user, req.params.owner, req.params.ownerId),
+  );
+
+  // `automatic` is no language tag a track may have (CaptionLanguage): these never shadow a track.
+  r.get(
+    '/api/captions/:owner/:ownerId/automatic',
+    { schema: { params: CaptionOwnerParams, response: { 200: AutoCaptionsDto } }, config: user },
+    async (req) => automatic.status(currentUser(req), req.params.owner, req.params.ownerId),
+  );
+
+  r.post(
+    '/api/captions/:owner/:ownerId/automatic',
+    { schema: { params: CaptionOwnerParams, response: { 202: AutoCaptionsDto } }, config: user },
+    async (req, reply) =>
+      reply.code(202).send(await automatic.request(currentUser(req), req.params.owner, req.params.ownerId)),
   );
 
   r.get(

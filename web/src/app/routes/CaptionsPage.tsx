@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import { useCaptionTracks } from '../../features/captions/api/captions-api';
+import { AutomaticCaptions } from '../../features/captions/components/AutomaticCaptions';
 import { CaptionTrackList } from '../../features/captions/components/CaptionTrackList';
 import { CaptionTracks } from '../../features/captions/components/CaptionTracks';
 import { CueEditor } from '../../features/captions/components/CueEditor';
@@ -69,6 +70,7 @@ function CaptionsView({ owner, ownerId }: { owner: CaptionOwner; ownerId: string
             <p className="hint">YouTube shows its own captions; these are for the transcript and search.</p>
           )}
           <CaptionTrackList owner={owner} tracks={tracks.data ?? []} editing={language} onEdit={setEditing} />
+          <AutomaticCaptions owner={owner} ownerId={ownerId} tracks={tracks.data ?? []} />
           <UploadCaptionsForm owner={owner} ownerId={ownerId} />
           {media.answers.length > 0 && (
             <>

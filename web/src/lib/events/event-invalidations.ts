@@ -82,6 +82,11 @@ const MAPPING: Mapping = {
   // The room page and the waiting alert also listen for it (useStreamEvents).
   'room.presence': (e) => [k.meetings.presence(e.questionId)],
   'room.signal': () => [],
+  // A running transcription's progress moves its state only; any other change may bring a new track.
+  'captions.automatic': (e) =>
+    e.progress === undefined
+      ? [k.captions.tracks(e.owner, e.ownerId)]
+      : [k.captions.automatic(e.owner, e.ownerId)],
 };
 
 /** The query keys (prefixes) an event makes stale; 'all' for a resync. */

@@ -29,9 +29,11 @@ describe('parseWordLine', () => {
 
 describe('findPocketsphinx', () => {
   it('says how to install it when it is not there', () => {
-    expect(findPocketsphinx([fs.mkdtempSync(path.join(os.tmpdir(), 'no-sphinx-'))])).toMatch(
-      /apt-get install pocketsphinx pocketsphinx-en-us/,
-    );
+    expect(
+      findPocketsphinx(
+        path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'no-sphinx-')), 'pocketsphinx_continuous'),
+      ),
+    ).toMatch(/apt-get install pocketsphinx pocketsphinx-en-us/);
   });
 });
 

@@ -23,12 +23,16 @@ const DEBIAN_MODEL = '/usr/share/pocketsphinx/model/en-us';
 const NICENESS = 15;
 const STDERR_KEPT = 4 * 1024;
 
-/** The installed engine, or the reason it cannot run (a sentence the captions page shows). */
-export function findPocketsphinx(binDirs = ['/usr/bin', '/usr/local/bin']): PocketsphinxSetup | string {
-  const binary = binDirs
+/**
+ * The installed engine, or the reason it cannot run (a sentence the captions page shows). `binary`:
+ * POCKETSPHINX_PATH, else Debian's.
+ */
+export function findPocketsphinx(
+  binary = ['/usr/bin', '/usr/local/bin']
     .map((dir) => path.join(dir, 'pocketsphinx_continuous'))
-    .find((f) => fs.existsSync(f));
-  if (!binary)
+    .find((f) => fs.existsSync(f)),
+): PocketsphinxSetup | string {
+  if (!binary || !fs.existsSync(binary))
     return 'PocketSphinx is not installed. On Debian: apt-get install pocketsphinx pocketsphinx-en-us';
   const setup = {
     binary,

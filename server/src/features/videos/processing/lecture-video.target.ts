@@ -8,6 +8,7 @@ import { type Audience, type EventPayload, audienceOfLectures } from '../../../e
 import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { findLecture } from '../../access/public';
+import { queueAutomaticCaptions } from '../../captions/public';
 import { appendToPlaylist } from '../../lectures/public';
 import { type Ingested, type ProcessingTarget, discardIngested, queueProcessing } from '../../media/public';
 import type { VideoRow } from '../../../db/schema';
@@ -29,17 +30,24 @@ export async function addUploadedVideo(
 ): Promise<VideoRow> {
   if ('ready' in ingested) {
     const { sha256, durationSeconds, hasPoster } = ingested.ready;
-    return createVideoInLecture(deps.db, lectureId, {
+    const values = {
       title,
-      sourceType: 'localFile',
+      sourceType: 'localFile' as const,
       mediaSha256: sha256,
       durationSeconds,
       hasPoster,
       uploaderId,
-    }).catch(async (error: unknown) => {
-      await discardIngested(deps, ingested);
-      throw error;
-    });
+    };
+    return deps.db
+      .transaction(async (tx) => {
+        const video = await createVideoInLecture(tx, lectureId, values);
+        await queueAutomaticCaptions(deps, tx, 'video', video.id);
+        return video;
+      })
+      .catch(async (error: unknown) => {
+        await discardIngested(deps, ingested);
+        throw error;
+      });
   }
   return deps.db
     .transaction(async (tx) => {
@@ -88,6 +96,7 @@ export const lectureVideoTarget: ProcessingTarget = {
         .where(eq(videos.id, videoId));
       await appendToPlaylist(tx, lectureId, videoId);
       await emitVideoEvent(tx, lectureId, { type: 'video.ready', videoId });
+      await queueAutomaticCaptions(deps, tx, 'video', videoId);
       const lecture = await findLecture(tx, lectureId);
       if (lecture) await emitLectureChanged(tx, lecture);
       return true;

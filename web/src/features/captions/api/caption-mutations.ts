@@ -2,7 +2,12 @@ import type { CaptionOwner, CaptionTrackDto, Cue } from '@lectern/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { useWrite } from '../../../lib/use-write';
-import { deleteCaptionTrack, saveCaptionVersion, uploadCaptionFile } from './captions-api';
+import {
+  deleteCaptionTrack,
+  requestAutoCaptions,
+  saveCaptionVersion,
+  uploadCaptionFile,
+} from './captions-api';
 
 // Every write of the captions feature and what each makes stale: a change to any track refreshes the
 // track lists, the cues and the <track> files together.
@@ -25,3 +30,6 @@ export const useDeleteCaptionTrack = (owner: CaptionOwner) =>
     (track: CaptionTrackDto) => deleteCaptionTrack(owner, track.ownerId, track.language),
     refreshCaptions,
   );
+
+export const useRequestAutoCaptions = (owner: CaptionOwner, ownerId: string) =>
+  useWrite(() => requestAutoCaptions(owner, ownerId), refreshCaptions);

@@ -1,4 +1,5 @@
 import type {
+  AutoCaptionsDto,
   CaptionOwner,
   CaptionTrackDto,
   CaptionTrackWithCuesDto,
@@ -80,3 +81,14 @@ export const useCourseSearch = (courseId: string, q: string) =>
     enabled: q.trim().length >= 2,
     staleTime: 30_000,
   });
+
+/** GET …/automatic: where the automatic captions stand (the video's admins only). */
+export const useAutoCaptions = (owner: CaptionOwner, ownerId: string) =>
+  useQuery({
+    queryKey: queryKeys.captions.automatic(owner, ownerId),
+    queryFn: () => api<AutoCaptionsDto>(`${base(owner, ownerId)}/automatic`),
+  });
+
+/** POST …/automatic: transcribe the video now. */
+export const requestAutoCaptions = (owner: CaptionOwner, ownerId: string) =>
+  api<AutoCaptionsDto>(`${base(owner, ownerId)}/automatic`, { method: 'POST' });

@@ -1,4 +1,4 @@
-import type { CaptionOwner, CaptionTrackDto } from '@lectern/shared';
+import { AUTOMATIC_CAPTION_SOURCE, type CaptionOwner, type CaptionTrackDto } from '@lectern/shared';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteCaptionTrack } from '../api/caption-mutations';
@@ -31,13 +31,14 @@ export function CaptionTrackList({
   const remove = useDeleteCaptionTrack(owner);
   const onDeleteFailed = (error: unknown) =>
     toast.error(errorMessage(error, 'The captions could not be deleted.'));
-  if (tracks.length === 0) return <p>No captions yet. Upload a WebVTT or SRT file below.</p>;
+  if (tracks.length === 0) return <p>No captions yet. Generate them or upload a WebVTT or SRT file below.</p>;
   return (
     <ul className="search-results" aria-label="Caption tracks">
       {tracks.map((t) => (
         <li key={t.id} className="card row">
           <span>
             <strong>{t.label}</strong> ({t.language}) · version {t.version} · {t.cueCount} cues
+            {t.source.startsWith(AUTOMATIC_CAPTION_SOURCE) && ' · automatic, not yet reviewed'}
           </span>
           <button type="button" aria-pressed={editing === t.language} onClick={() => onEdit(t.language)}>
             Edit {t.label}
