@@ -94,6 +94,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: webDist,
       DATABASE_URL: '', // always the embedded database, whatever the caller's environment
+      // Every uploaded test video would be transcribed beside the browsers: the API tests cover it.
+      AUTO_CAPTIONS: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -27,6 +27,10 @@ const READS = {
   config: k.config,
   room: k.meetings.room('q1'),
   otherRoom: k.meetings.room('q2'),
+  autoCaptions: k.captions.automatic('video', V),
+  captionTracks: k.captions.tracks('video', V),
+  captionCues: k.captions.cues('video', V, 'en'),
+  otherCaptions: k.captions.tracks('video', OTHER_V),
 } satisfies Record<string, QueryKey>;
 type Read = keyof typeof READS;
 
@@ -103,6 +107,21 @@ describe('event → stale reads', () => {
         'otherLecture',
       ]);
     }
+  });
+
+  it("automatic captions' progress refreshes their state only; a change of state the video's captions", async () => {
+    const captions = (progress?: number) =>
+      event('captions.automatic', {
+        owner: 'video',
+        ownerId: V,
+        ...(progress === undefined ? {} : { progress }),
+      });
+    expect(await staleAfter('captions.automatic', captions(40))).toEqual(['autoCaptions']);
+    expect(await staleAfter('captions.automatic', captions())).toEqual([
+      'autoCaptions',
+      'captionTracks',
+      'captionCues',
+    ]);
   });
 
   it('a lecture change refreshes that lecture, the course and dashboard lists and question reads', async () => {

@@ -21,16 +21,16 @@ import { queueAutomaticCaptions } from '../public';
 // Automatic captions end to end (issue 25): real uploads, the real job queue, Debian's PocketSphinx on
 // speech espeak-ng made from a known script (.ci/run installs both).
 
-/** The physics lecture's first three sentences: about 15 s of speech, so the suite stays quick. */
+/** The physics lecture's first two sentences: about 9 s of speech, so the suite stays quick. */
 const SCRIPT = lectureTexts()
   .find((l) => l.name === 'physics')!
   .text.split(/(?<=\.) /)
-  .slice(0, 3)
+  .slice(0, 2)
   .join(' ');
 const SOURCE = 'speech-to-text:pocketsphinx-en-us';
 /** Measured on espeak-ng speech: about 20 % (docs/captions.md); loose, so a slow machine or a new model passes. */
 const WER_BOUND = 0.45;
-const speechFile = () => path.relative(FIXTURES_DIR, speechVideo('physics-start', SCRIPT));
+const speechFile = () => path.relative(FIXTURES_DIR, speechVideo('physics-opening', SCRIPT));
 
 const on = { app: { env: { AUTO_CAPTIONS: 'pocketsphinx' } } };
 
@@ -65,7 +65,8 @@ const runningEngines = () =>
     .split('\n')
     .filter((name) => name.startsWith('pocketsphinx'));
 
-describe('automatic captions with PocketSphinx', { timeout: 300_000 }, () => {
+// The engine runs niced below everything else: on a busy machine a few seconds of speech take minutes.
+describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
   const { t, w } = worldFixture(on);
 
   it('captions an uploaded lecture video by itself: source, script-like text, search, events', async () => {
