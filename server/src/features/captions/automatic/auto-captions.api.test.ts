@@ -6,7 +6,9 @@ import type {
   CaptionTrackWithCuesDto,
   SearchHitDto,
 } from '@lectern/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { jobs } from '../../../db/schema';
 import { lectureTexts, speechVideo } from '../../../../../test-media/speech/make-speech.mjs';
 import { expectStatus } from '../../../../test/calls';
 import type { TestUser } from '../../../../test/factories';
@@ -17,6 +19,7 @@ import { answerWithVideo } from '../../questions/test/answers';
 import { fixture, multipart } from '../../videos/test/video-world';
 import { wordErrorRate } from '../transcription/word-error-rate';
 import { queueAutomaticCaptions } from '../public';
+import { TRANSCRIBE_JOB } from './transcription.job';
 
 // Automatic captions end to end (issue 25): real uploads, the real job queue, Debian's PocketSphinx on
 // speech espeak-ng made from a known script (.ci/run installs both).
@@ -28,7 +31,7 @@ const SCRIPT = lectureTexts()
   .slice(0, 2)
   .join(' ');
 const SOURCE = 'speech-to-text:pocketsphinx-en-us';
-/** Measured on espeak-ng speech: about 20 % (docs/captions.md); loose, so a slow machine or a new model passes. */
+/** Measured: 38.7 % on this speech after AAC (docs/captions.md); the engine is deterministic, the bound has room. */
 const WER_BOUND = 0.45;
 const speechFile = () => path.relative(FIXTURES_DIR, speechVideo('physics-opening', SCRIPT));
 
@@ -93,7 +96,7 @@ describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
     }
     const search = await t.app.inject({
       method: 'GET',
-      url: `/api/courses/${w.A.id}/search?q=velocity`,
+      url: `/api/courses/${w.A.id}/search?q=motion`,
       headers: w.users.studentA.auth,
     });
     expect(search.json<SearchHitDto[]>().some((hit) => hit.kind === 'transcript')).toBe(true);
@@ -166,7 +169,11 @@ describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
     });
     expectStatus(removed, 200);
     await t.settle();
-    expect(runningEngines()).toEqual([]);
+    // Killed (SIGKILL) when its row went with the video; gone from the process table once reaped.
+    await expect.poll(runningEngines, { timeout: 10_000 }).toEqual([]);
+    // Forgotten: finished, not failed and not waiting for a retry.
+    const states = await t.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.kind, TRANSCRIBE_JOB));
+    expect(states.filter((j) => j.state !== 'done')).toEqual([]);
     const tracks = await t.app.inject({
       method: 'GET',
       url: captionsOf('video', videoId),
