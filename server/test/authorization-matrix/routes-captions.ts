@@ -97,6 +97,21 @@ export const captionRows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/captions/:owner/:ownerId/automatic',
+    url: ({ w }) => `/api/captions/video/${w.VA1}/automatic`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+  {
+    // AUTO_CAPTIONS is off in the tests: past the permission, the admins hear that it is off (409).
+    method: 'POST',
+    route: '/api/captions/:owner/:ownerId/automatic',
+    url: ({ w }) => `/api/captions/video/${w.VA1}/automatic`,
+    expect: adminsOfA(409),
+    mutates: false,
+  },
+  {
+    method: 'GET',
     route: '/api/courses/:id/search',
     url: ({ w }) => `/api/courses/${w.A}/search?q=sampling`,
     expect: membersOfA(200),
