@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { courses, lectureVideos, lectures, questions, responses, videos } from '../../db/schema';
 import { ANYONE, LECTURE_COLUMNS, lectureAllowsSql, sqlReaderOfStanding } from '../access/public';
 import { appendToPlaylist } from '../lectures/public';
@@ -10,17 +10,11 @@ export type NewVideo = Pick<
   'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds' | 'hasPoster' | 'uploaderId'
 >;
 
-/** Creates a video and appends it to the lecture's playlist, in one transaction. */
-export async function createVideoInLecture(
-  db: DbOrTx,
-  lectureId: string,
-  values: NewVideo,
-): Promise<VideoRow> {
-  return db.transaction(async (tx) => {
-    const [video] = await tx.insert(videos).values(values).returning();
-    await appendToPlaylist(tx, lectureId, video!.id);
-    return video!;
-  });
+/** Creates a video and appends it to the lecture's playlist (in the caller's transaction). */
+export async function createVideoInLecture(tx: Tx, lectureId: string, values: NewVideo): Promise<VideoRow> {
+  const [video] = await tx.insert(videos).values(values).returning();
+  await appendToPlaylist(tx, lectureId, video!.id);
+  return video!;
 }
 
 export async function findVideo(db: DbOrTx, videoId: string): Promise<VideoRow | null> {
@@ -31,6 +25,15 @@ export async function findVideo(db: DbOrTx, videoId: string): Promise<VideoRow |
 export async function renameVideo(db: DbOrTx, videoId: string, title: string): Promise<VideoRow | null> {
   const [row] = await db.update(videos).set({ title }).where(eq(videos.id, videoId)).returning();
   return row ?? null;
+}
+
+/** The lectures whose playlists hold the video, in any course. */
+export async function lecturesHoldingVideo(db: DbOrTx, videoId: string) {
+  return db
+    .select({ id: lectures.id, courseId: lectures.courseId, lectureDateAvailable: lectures.lectureDateAvailable })
+    .from(lectureVideos)
+    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+    .where(eq(lectureVideos.videoId, videoId));
 }
 
 /** Lectures holding the video within the given courses, with names for the where-used list. */

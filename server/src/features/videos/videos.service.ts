@@ -7,6 +7,7 @@ import {
   type YoutubeToLectureBody,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
+import { emitLectureChanged } from '../../events/catalog-events';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -20,16 +21,11 @@ import {
 } from '../access/public';
 import { type LecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
 import { ingestUpload } from '../media/public';
-import { addUploadedVideo } from './processing/lecture-video.target';
+import { addUploadedVideo, addVideoToLecture } from './processing/lecture-video.target';
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
 import { mediaUrls } from '../../lib/media-urls';
 import { toVideoDto } from './video.mapper';
-import {
-  createVideoInLecture,
-  findResponseWithVideos,
-  renameVideo,
-  videoContexts,
-} from './videos.repository';
+import { findResponseWithVideos, lecturesHoldingVideo, renameVideo, videoContexts } from './videos.repository';
 
 /**
  * The lecture a new video goes into: the caller administers `courseId` and the lecture belongs to it
@@ -81,7 +77,7 @@ export function createVideosService(deps: AppDeps, lectures: LecturesService) {
 
     async addYoutubeToLecture(user: AuthUser, body: YoutubeToLectureBody): Promise<VideoDto> {
       await requireUploadTarget(deps, user, body.courseID, body.lectureID);
-      const video = await createVideoInLecture(db, body.lectureID, {
+      const video = await addVideoToLecture(deps, body.lectureID, {
         title: body.title,
         sourceType: 'youtubeLink',
         youtubeUrl: body.videoSource,
@@ -139,7 +135,12 @@ export function createVideosService(deps: AppDeps, lectures: LecturesService) {
 
     async rename(user: AuthUser, videoId: string, title: string): Promise<VideoDto> {
       await requireVideoAdmin(db, user, videoId, deps.clock());
-      const video = await renameVideo(db, videoId, title);
+      const video = await db.transaction(async (tx) => {
+        const renamed = await renameVideo(tx, videoId, title);
+        // Playlists show the title: every lecture holding the video refetches.
+        for (const lecture of await lecturesHoldingVideo(tx, videoId)) await emitLectureChanged(tx, lecture);
+        return renamed;
+      });
       if (!video) throw notFound('Video not found');
       return toVideoDto(deps, video);
     },

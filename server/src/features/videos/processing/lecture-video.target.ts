@@ -12,7 +12,7 @@ import { queueAutomaticCaptions } from '../../captions/public';
 import { appendToPlaylist } from '../../lectures/public';
 import { type Ingested, type ProcessingTarget, discardIngested, queueProcessing } from '../../media/public';
 import type { VideoRow } from '../../../db/schema';
-import { createVideoInLecture } from '../videos.repository';
+import { type NewVideo, createVideoInLecture } from '../videos.repository';
 import { insertPendingVideo, setVideoFailed, setVideoProgress } from './pending-videos.repository';
 
 // Lecture videos and processing (issue 9): a ready upload joins the playlist at once; any other waits
@@ -40,7 +40,7 @@ export async function addUploadedVideo(
     };
     return deps.db
       .transaction(async (tx) => {
-        const video = await createVideoInLecture(tx, lectureId, values);
+        const video = await addVideoInLecture(tx, lectureId, values);
         await queueAutomaticCaptions(deps, tx, 'video', video.id);
         return video;
       })
@@ -62,6 +62,18 @@ export async function addUploadedVideo(
       throw error;
     });
 }
+
+/** Creates a playable video at the end of the lecture's playlist; the lecture's readers hear of it. */
+async function addVideoInLecture(tx: Tx, lectureId: string, values: NewVideo): Promise<VideoRow> {
+  const video = await createVideoInLecture(tx, lectureId, values);
+  const lecture = await findLecture(tx, lectureId);
+  if (lecture) await emitLectureChanged(tx, lecture);
+  return video;
+}
+
+/** addVideoInLecture in a transaction of its own (a YouTube link). */
+export const addVideoToLecture = (deps: AppDeps, lectureId: string, values: NewVideo): Promise<VideoRow> =>
+  deps.db.transaction((tx) => addVideoInLecture(tx, lectureId, values));
 
 /** Who hears of a video waiting to join `lectureId`: that lecture's course admins only. */
 async function adminsOfLecture(tx: Tx, lectureId: string): Promise<Audience | null> {
