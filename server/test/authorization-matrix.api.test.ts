@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAdmins } from '../src/db/schema';
 import { isServerPath } from '../src/plugins/auth';
 import { routeRows } from './authorization-matrix/rows';
+import { authOf, injectRow } from './authorization-matrix/send';
 import { snapshotAll } from './authorization-matrix/snapshot';
 import { type Case, ROLES, type Role, type Row, type Status } from './authorization-matrix/table';
 import { variantRows } from './authorization-matrix/variants';
@@ -19,9 +20,6 @@ import { type TestApp, createTestApp } from './test-app';
  */
 const KNOWN_GAPS: Record<string, Status> = {};
 
-const BAD_TOKEN = { authorization: `Bearer ${'garbage'.repeat(5)}` };
-// Each role calls from its own address: IP-keyed limits (forgot-password) then count per role.
-const addressOf = (role: Role) => `10.0.0.${ROLES.indexOf(role) + 1}`;
 const label = (row: Row) => `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`;
 
 describe('authorization matrix', () => {
@@ -48,9 +46,6 @@ describe('authorization matrix', () => {
   async function run(row: Row, role: Role, expected: Status) {
     const c: Case = { t, w, role, user: userOf(w, role) };
     const f = row.fresh ? await row.fresh(c) : {};
-    const auth =
-      role === 'badToken' ? BAD_TOKEN : c.user ? { authorization: `Bearer ${f.token ?? c.user.token}` } : {};
-    const { body, headers } = row.payload?.(c, f) ?? {};
     const watch = async () => ({
       untouched: await row.untouched?.(c, f),
       // Only where a refusal is expected: a snapshot of every table is the slow part of a case.
@@ -61,18 +56,8 @@ describe('authorization matrix', () => {
     });
     const before = await watch();
     const res = row.stream
-      ? await openStream(row.url(c, f), { ...headers, ...auth })
-      : await t.app.inject({
-          method: row.method,
-          url: row.url(c, f),
-          headers: { ...headers, ...auth },
-          remoteAddress: addressOf(role),
-          ...(body === undefined
-            ? {}
-            : Buffer.isBuffer(body)
-              ? { payload: body }
-              : { payload: body as object }),
-        });
+      ? await openStream(row.url(c, f), { ...row.payload?.(c, f).headers, ...authOf(c, f) })
+      : await injectRow(row, c, f);
     return { c, res, before, after: await watch() };
   }
 
