@@ -2,7 +2,13 @@ import { ERRORS, type RecordResponseAnswer, type StartMeetingAnswer } from '@lec
 import type { AppDeps } from '../../app-deps';
 import { badGateway, conflict, forbidden, gatewayTimeout, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { type QuestionRecord, findQuestion, isQuestionAdmin, loadQuestion } from '../questions/public';
+import {
+  type QuestionRecord,
+  type QuestionsFeature,
+  type RoomOutcome,
+  isQuestionAdmin,
+  loadQuestion,
+} from '../questions/public';
 import { emitMeetingEvent } from './meeting-events';
 import {
   type MeetingPurpose,
@@ -13,7 +19,7 @@ import {
   upsertOpenMeeting,
 } from './meetings.repository';
 import { type MeetingProvider, MeetingProviderError, type RoomParticipant, type RoomSpec } from './provider';
-import { type RoomOutcome, settleEndedRoom } from './room-outcome';
+import { settleEndedRoom } from './room-outcome';
 
 // A question's room (issue 10): only its asker and the admins of the course it was asked in may enter;
 // a room is bound to its question and useless once ended. Opening records the room (the provider reads
@@ -40,8 +46,12 @@ export const roomSpecOf = (
 
 export type MeetingsService = ReturnType<typeof createMeetingsService>;
 
-export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) {
+export function createMeetingsService(deps: AppDeps, provider: MeetingProvider, questions: QuestionsFeature) {
   const { db, clock } = deps;
+
+  /** Ends the question's open room with `outcome`; false when it was not open. */
+  const settleRoom = (questionId: string, outcome: RoomOutcome) =>
+    db.transaction((tx) => settleEndedRoom(deps, questions, tx, questionId, outcome));
 
   /** The spec's error for a provider that failed (502) or did not answer in time (504). */
   function startFailed(error: unknown): Error {
@@ -78,7 +88,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
     try {
       await provider.open(room);
     } catch (error) {
-      if (!existing) await db.transaction((tx) => settleEndedRoom(deps, tx, question.id, 'failed'));
+      if (!existing) await settleRoom(question.id, 'failed');
       throw startFailed(error);
     }
     return row;
@@ -109,7 +119,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
         instructorJoinedAt: clock(),
         instructorId: instructorId ?? null,
       });
-      const question = await findQuestion(tx, questionId);
+      const question = await questions.find(tx, questionId);
       if (question) await emitMeetingEvent(tx, 'meeting.joined', question);
     });
   }
@@ -121,7 +131,10 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
 
   return {
     provider,
+    /** The questions feature the rooms belong to (app.questions). */
+    questions,
     openRoom,
+    settleRoom,
     participantOf: participant,
 
     /** Who may enter the question's open room, and as whom; 404 when it has none (an ended room included). */
@@ -134,7 +147,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
 
     /** The job a live question queues when it is asked: its room opens at once (retried if the provider fails). */
     async openLiveRoom(questionId: string): Promise<void> {
-      const question = await findQuestion(db, questionId);
+      const question = await questions.find(db, questionId);
       if (question?.status === 'live') await openRoom(question, 'discussion');
     },
 
@@ -180,7 +193,7 @@ export function createMeetingsService(deps: AppDeps, provider: MeetingProvider) 
       await provider.end(roomSpecOf(question, meeting.purpose)).catch(() => {
         throw badGateway('The meeting could not be ended. Please try again.');
       });
-      await db.transaction((tx) => settleEndedRoom(deps, tx, questionId, outcome));
+      await settleRoom(questionId, outcome);
     },
   };
 }

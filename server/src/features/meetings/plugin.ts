@@ -10,7 +10,7 @@ export const meetingsPlugin = definePlugin({
   dependencies: ['questions'],
   async register(app, deps) {
     const { provider, bbb } = chooseMeetingProvider(deps);
-    const meetings = createMeetingsService(deps, provider);
+    const meetings = createMeetingsService(deps, provider, app.questions);
     app.decorate('meetings', meetings);
     await ownScope(
       app,

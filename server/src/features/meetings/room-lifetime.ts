@@ -1,9 +1,7 @@
 import type { AppDeps } from '../../app-deps';
-import { findQuestion } from '../questions/public';
 import { roomsToClose } from './meetings.repository';
 import type { MeetingsService } from './meetings.service';
 import { roomSpecOf } from './meetings.service';
-import { settleEndedRoom } from './room-outcome';
 
 // How long a room lives (docs/decisions.md "Live rooms"): until an instructor or the provider ends it;
 // a discussion nobody from the course joined ends when the live window of its lecture closes (the
@@ -19,7 +17,7 @@ export async function closeOverdueRooms(deps: AppDeps, meetings: MeetingsService
   const overdue = await roomsToClose(deps.db, now, new Date(now.getTime() - ROOM_MAX_AGE_MS));
   let ended = 0;
   for (const meeting of overdue) {
-    const question = await findQuestion(deps.db, meeting.questionId);
+    const question = await meetings.questions.find(deps.db, meeting.questionId);
     if (question) {
       // The provider's room goes first; if it cannot be reached, the next run tries again.
       const reached = await meetings.provider.end(roomSpecOf(question, meeting.purpose)).then(
@@ -29,7 +27,7 @@ export async function closeOverdueRooms(deps: AppDeps, meetings: MeetingsService
       if (!reached) continue;
     }
     const outcome = meeting.instructorJoinedAt || meeting.purpose === 'recording' ? 'recorded' : 'unattended';
-    if (await deps.db.transaction((tx) => settleEndedRoom(deps, tx, meeting.questionId, outcome))) ended += 1;
+    if (await meetings.settleRoom(meeting.questionId, outcome)) ended += 1;
   }
   return ended;
 }

@@ -1,24 +1,16 @@
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
-import { emitQuestionEvent, lockQuestion, mailLiveQuestionQueued, updateQuestion } from '../questions/public';
+import type { QuestionsFeature, RoomOutcome } from '../questions/public';
 import { emitMeetingEvent } from './meeting-events';
 import { lockMeeting, updateMeeting } from './meetings.repository';
 
 /**
- * How a room ended, and so what becomes of its question (SPEC §4 Question status, issue 10):
- * - recorded: the conversation (or the instructor's recording) becomes the answer: `processing` until
- *   the recording arrives through processing;
- * - unattended: no instructor came before the live window closed: back to the queue, unanswered, and
- *   the asker is told (the event's notice on screen, and a mail if they take answer mails);
- * - unrecorded: the meeting ended without a recording (BigBlueButton's recordingmarks=false): the
- *   question needs an uploaded answer;
- * - failed: the provider refused to open it: the question keeps its status, answerable by upload.
+ * Ends the question's open room in `tx`, and its question follows the outcome (the questions feature's
+ * rule, `settleRoom`); false when the room was not open (every ending is idempotent).
  */
-export type RoomOutcome = 'recorded' | 'unattended' | 'unrecorded' | 'failed';
-
-/** Ends the question's open room in `tx`; false when it was not open (every ending is idempotent). */
 export async function settleEndedRoom(
   deps: AppDeps,
+  questions: QuestionsFeature,
   tx: Tx,
   questionId: string,
   outcome: RoomOutcome,
@@ -26,37 +18,10 @@ export async function settleEndedRoom(
   const meeting = await lockMeeting(tx, questionId);
   if (meeting?.status !== 'open') return false;
   await updateMeeting(tx, questionId, { status: 'ended', endedAt: deps.clock() });
-  const question = await lockQuestion(tx, questionId);
+  const question = await questions.settleRoom(tx, questionId, outcome);
   if (!question) return true;
-  const status = outcome === 'recorded' ? 'processing' : outcome === 'failed' ? question.status : null;
-  // Only a question still waiting in its room moves back to the queue; an answer meanwhile stays.
-  const changes = outcome === 'recorded' || question.status === 'live';
-  if (changes && status !== question.status) {
-    await updateQuestion(tx, questionId, { status });
-    await emitQuestionEvent(tx, 'question.status', question, {
-      public: question.responseId !== null,
-      extra: { status },
-    });
-  }
   await emitMeetingEvent(tx, 'meeting.ended', question, {
     extra: outcome === 'recorded' ? {} : { reason: outcome },
   });
-  if (outcome === 'unattended' && question.status === 'live')
-    await mailLiveQuestionQueued(deps, tx, question);
   return true;
-}
-
-/**
- * The recording a `processing` question waited for will not come (no video playback, or the download
- * failed for good): the question needs an uploaded answer. Nothing changes if an answer is being
- * processed meanwhile (an upload) or the question moved on.
- */
-export async function settleLostRecording(deps: AppDeps, tx: Tx, questionId: string): Promise<void> {
-  const question = await lockQuestion(tx, questionId);
-  if (question?.status !== 'processing' || question.pendingResponseId !== null) return;
-  await updateQuestion(tx, questionId, { status: null });
-  await emitQuestionEvent(tx, 'question.status', question, {
-    public: question.responseId !== null,
-    extra: { status: null },
-  });
 }

@@ -7,7 +7,9 @@ import type { QuestionsFeature } from './public';
 import { questionsRoutes } from './questions.routes';
 import { createQuestionListsService } from './question-lists.service';
 import { createQuestionsService } from './questions.service';
+import { findQuestion } from './questions.repository';
 import { responseKind } from './response.kind';
+import { settleLostRecording, settleRoomQuestion } from './room-outcome';
 import { createResponsesService } from './responses.service';
 
 /** Questions, votes and answers; an answer video is an upload kind and a processing target of its own. */
@@ -23,7 +25,12 @@ export const questionsPlugin = definePlugin({
     const responses = createResponsesService(deps, questions);
     app.videos.registerUploadKind(UPLOAD_KINDS.response, responseKind(responses));
     app.media.registerProcessingTarget('response', responseTarget(questions));
-    const feature: QuestionsFeature = { importRecordedAnswer: responses.importAnswer };
+    const feature: QuestionsFeature = {
+      find: findQuestion,
+      settleRoom: (tx, questionId, outcome) => settleRoomQuestion(deps, tx, questionId, outcome),
+      recordingLost: settleLostRecording,
+      importRecordedAnswer: responses.importAnswer,
+    };
     app.decorate('questions', feature);
     await ownScope(app, deps, (scope) =>
       questionsRoutes(scope, deps, { cache, questions, responses, lists }),

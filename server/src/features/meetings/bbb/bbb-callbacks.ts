@@ -2,7 +2,8 @@ import type { AppDeps } from '../../../app-deps';
 import { conflict, forbidden, gone, notFound, unauthorized } from '../../../lib/errors';
 import { findMeeting, findMeetingByMeetingId, lockMeeting, updateMeeting } from '../meetings.repository';
 import type { MeetingRow } from '../meetings.repository';
-import { type RoomOutcome, settleEndedRoom } from '../room-outcome';
+import type { QuestionsFeature, RoomOutcome } from '../../questions/public';
+import { settleEndedRoom } from '../room-outcome';
 import { endTokenMatches } from './end-token';
 import { verifyHs256 } from './jwt';
 import {
@@ -19,7 +20,7 @@ import {
 const attended = (meeting: MeetingRow) =>
   meeting.purpose === 'recording' || meeting.instructorJoinedAt !== null;
 
-export function createBbbCallbacks(deps: AppDeps, secret: string) {
+export function createBbbCallbacks(deps: AppDeps, secret: string, questions: QuestionsFeature) {
   const { db } = deps;
 
   return {
@@ -33,7 +34,7 @@ export function createBbbCallbacks(deps: AppDeps, secret: string) {
         : recordingMarks
           ? 'recorded'
           : 'unrecorded';
-      await db.transaction((tx) => settleEndedRoom(deps, tx, questionId, outcome));
+      await db.transaction((tx) => settleEndedRoom(deps, questions, tx, questionId, outcome));
     },
 
     /** POST signed_parameters: a recording is published; its import is queued once. */

@@ -27,7 +27,7 @@ export function registerBbbRoutes(
   questions: QuestionsFeature,
 ): void {
   const secret = deps.config.bbb?.secret;
-  const callbacks = secret ? createBbbCallbacks(deps, secret) : null;
+  const callbacks = secret ? createBbbCallbacks(deps, secret, questions) : null;
   const r = typed(app);
   const callback = { auth: 'public' } as const;
   const configured = () => {

@@ -3,7 +3,6 @@ import { type JobContext, PermanentJobError } from '../../../jobs/job-queue';
 import { HttpError } from '../../../lib/errors';
 import type { QuestionsFeature } from '../../questions/public';
 import { findMeeting } from '../meetings.repository';
-import { settleLostRecording } from '../room-outcome';
 import type { BbbClient } from './bbb-client';
 import { downloadRecording } from './recording-download';
 import { elements, text } from './xml';
@@ -51,7 +50,7 @@ export function importRecordingJob(deps: AppDeps, client: BbbClient, questions: 
       // A file Lectern cannot take (415, 422) will not get better by trying again.
       const permanent = error instanceof PermanentJobError || error instanceof HttpError;
       if ((permanent || attempt >= IMPORT_RECORDING_ATTEMPTS) && !signal.aborted)
-        await deps.db.transaction((tx) => settleLostRecording(deps, tx, payload.questionId));
+        await deps.db.transaction((tx) => questions.recordingLost(tx, payload.questionId));
       throw permanent && !(error instanceof PermanentJobError) ? new PermanentJobError(error.message) : error;
     }
   };

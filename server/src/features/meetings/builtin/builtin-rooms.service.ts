@@ -14,7 +14,7 @@ import { NoticeTooLargeError, publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { conflict, gone, notFound, payloadTooLarge } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
-import { findQuestion, questionAudience } from '../../questions/public';
+import { questionAudience } from '../../questions/public';
 import type { MeetingsService } from '../meetings.service';
 import {
   deleteUserPeers,
@@ -44,7 +44,7 @@ export function createBuiltinRooms(deps: AppDeps, meetings: MeetingsService) {
 
   /** Tells the asker and the course admins the room changed, and whether the student now waits alone. */
   async function emitPresence(tx: Tx, questionId: string): Promise<void> {
-    const question = await findQuestion(tx, questionId);
+    const question = await meetings.questions.find(tx, questionId);
     if (!question) return;
     const peers = await livePeers(tx, questionId, heardSince());
     const waiting = peers.some((p) => p.role === 'student') && !peers.some((p) => p.role === 'instructor');
