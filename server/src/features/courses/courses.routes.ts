@@ -16,10 +16,12 @@ import {
   JoinPreviewAnswer,
   JoinPreviewParams,
 } from '@lectern/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { LecturesService } from '../lectures/public';
 import { currentUser } from '../../plugins/auth';
 import { BODY_LIMITS } from '../../plugins/json-body';
-import { type Feature, typed } from '../feature';
+import { typed } from '../feature';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { createCoursesService } from './courses.service';
 import { createJoinPreviewService } from './join-preview.service';
@@ -30,9 +32,9 @@ const sendJoin = <T>(reply: FastifyReply, outcome: JoinOutcome<T>) =>
   outcome.joined ? reply.send(outcome.answer) : reply.code(409).send(outcome.conflict);
 
 // SPEC §7 "Courses and lectures" (courses half) and both joins: memberships live here.
-export const coursesRoutes: Feature = (app, deps) => {
-  const courses = createCoursesService(deps);
-  const joins = createJoinService(deps);
+export function coursesRoutes(app: FastifyInstance, deps: AppDeps, lectures: LecturesService): void {
+  const courses = createCoursesService(deps, lectures);
+  const joins = createJoinService(deps, lectures);
   const previews = createJoinPreviewService(deps);
   const r = typed(app);
   const user = { auth: 'user' } as const;
@@ -116,4 +118,4 @@ export const coursesRoutes: Feature = (app, deps) => {
       return { message: SUCCESS.courseDeleted };
     },
   );
-};
+}

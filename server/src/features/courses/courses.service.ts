@@ -20,7 +20,7 @@ import {
   standingOfRole,
 } from '../access/public';
 import { emitCourseChanged } from '../../events/catalog-events';
-import { lecturesOfCourse, playlistsOf } from '../lectures/public';
+import type { LecturesService } from '../lectures/public';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from '../media/public';
 import {
   courseMembersByName,
@@ -39,10 +39,10 @@ function assertSelf(caller: AuthUser, userId: string | undefined): void {
   if (userId !== undefined && userId !== caller.id) throw forbidden('You can only act for yourself');
 }
 
-export function createCoursesService({ db, clock, media }: AppDeps) {
+export function createCoursesService({ db, clock, media }: AppDeps, lectureService: LecturesService) {
   async function courseDto(course: CourseRow, role: Exclude<Role, 'none'>): Promise<CourseDto> {
     const now = clock();
-    const lectures = await lecturesOfCourse(db, course.id);
+    const lectures = await lectureService.lecturesOfCourse(db, course.id);
     const admins = await adminsOfCourse(db, course.id);
     return {
       ...toCourseSummary(course),
@@ -70,7 +70,7 @@ export function createCoursesService({ db, clock, media }: AppDeps) {
       const lectures = (await lecturesJoinedBy(db, caller.id)).filter(({ lecture }) =>
         lectureAllows('sees', { ...ANYONE, administers: administered.has(lecture.courseId) }, lecture, now),
       );
-      const playlists = await playlistsOf(
+      const playlists = await lectureService.playlistsOf(
         db,
         lectures.map(({ lecture }) => lecture.id),
       );

@@ -22,7 +22,7 @@ import {
   lectureAllows,
 } from '../access/public';
 
-import { playlistsOf } from '../lectures/public';
+import type { LecturesService } from '../lectures/public';
 import { addCourseMember, addLectureMember } from './courses.repository';
 import { JoinThrottle } from './join-throttle';
 
@@ -31,7 +31,7 @@ export type JoinOutcome<T> = { joined: true; answer: T } | { joined: false; conf
 
 const isId = (value: string): boolean => Id.safeParse(value).success;
 
-export function createJoinService({ db, clock, shared }: AppDeps) {
+export function createJoinService({ db, clock, shared }: AppDeps, lectures: LecturesService) {
   const throttle = new JoinThrottle(shared.counters);
 
   /** The server acts as the token's user (DESIGN §5.1); then the failed-join brake (AC-11). */
@@ -71,7 +71,7 @@ export function createJoinService({ db, clock, shared }: AppDeps) {
       if (await isCourseAdmin(db, caller.id, lecture.courseId)) {
         throw badRequest(VALIDATION.cantJoinOwnCourse);
       }
-      const playlist = (await playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
+      const playlist = (await lectures.playlistsOf(db, [lecture.id])).get(lecture.id) ?? [];
       const firstVideoId = lectureAllows('sees', ANYONE, lecture, now) ? (playlist[0] ?? null) : null;
       // A lecture link opens that lecture only: its course id, a join code for the whole course, goes
       // only to the course's own students (issue 12, item 3).

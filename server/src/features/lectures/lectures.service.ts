@@ -22,6 +22,7 @@ import {
   standingOfRole,
 } from '../access/public';
 import {
+  appendToPlaylist,
   courseName,
   deleteLectureRow,
   insertLecture,
@@ -30,6 +31,7 @@ import {
   playlistsOf,
   removeFromPlaylist,
   updateLecture,
+  videosOfLecture,
   writePlaylistOrder,
 } from './lectures.repository';
 import { mediaUrls } from '../../lib/media-urls';
@@ -53,6 +55,17 @@ export function createLecturesService(deps: AppDeps) {
   }
 
   return {
+    // What other features read and write of lectures and playlists, in the db or transaction they give;
+    // the caller has checked the access.
+    /** Each lecture's playlist: its video ids in order. */
+    playlistsOf,
+    /** The lecture's playlist: its videos in order. */
+    videosOfLecture,
+    /** The course's lectures. */
+    lecturesOfCourse,
+    /** Puts the video at the end of the lecture's playlist. */
+    appendToPlaylist,
+
     /** Anyone may read a released lecture (shareable video links, SECURITY §2.3 row 11). */
     async get(user: AuthUser | null, lectureId: string): Promise<LectureDto> {
       const { lecture } = await requireVisibleLecture(db, user, lectureId, clock());

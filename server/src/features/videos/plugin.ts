@@ -12,8 +12,8 @@ export const videosPlugin = definePlugin({
   name: 'videos',
   dependencies: ['lectures', 'media'],
   async register(app, deps) {
-    const kinds: UploadKinds = new Map([[UPLOAD_KINDS.lectureVideo, lectureVideoKind]]);
-    app.media.registerProcessingTarget('video', lectureVideoTarget);
+    const kinds: UploadKinds = new Map([[UPLOAD_KINDS.lectureVideo, lectureVideoKind(app.lectures)]]);
+    app.media.registerProcessingTarget('video', lectureVideoTarget(app.lectures));
     const videos: VideosFeature = {
       registerUploadKind: (name, kind) => void kinds.set(name, kind),
       findVideo: (videoId) => findVideo(deps.db, videoId),

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { courses, lectureVideos, lectures, questions, responses, videos } from '../../db/schema';
 import { ANYONE, LECTURE_COLUMNS, lectureAllowsSql, sqlReaderOfStanding } from '../access/public';
-import { appendToPlaylist } from '../lectures/public';
 import type { VideoRow } from '../../db/schema';
 
 export type NewVideo = Pick<
@@ -10,10 +9,8 @@ export type NewVideo = Pick<
   'title' | 'sourceType' | 'mediaSha256' | 'youtubeUrl' | 'durationSeconds' | 'hasPoster' | 'uploaderId'
 >;
 
-/** Creates a video and appends it to the lecture's playlist (in the caller's transaction). */
-export async function createVideoInLecture(tx: Tx, lectureId: string, values: NewVideo): Promise<VideoRow> {
-  const [video] = await tx.insert(videos).values(values).returning();
-  await appendToPlaylist(tx, lectureId, video!.id);
+export async function insertVideo(db: DbOrTx, values: NewVideo): Promise<VideoRow> {
+  const [video] = await db.insert(videos).values(values).returning();
   return video!;
 }
 
@@ -30,7 +27,11 @@ export async function renameVideo(db: DbOrTx, videoId: string, title: string): P
 /** The lectures whose playlists hold the video, in any course. */
 export async function lecturesHoldingVideo(db: DbOrTx, videoId: string) {
   return db
-    .select({ id: lectures.id, courseId: lectures.courseId, lectureDateAvailable: lectures.lectureDateAvailable })
+    .select({
+      id: lectures.id,
+      courseId: lectures.courseId,
+      lectureDateAvailable: lectures.lectureDateAvailable,
+    })
     .from(lectureVideos)
     .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
     .where(eq(lectureVideos.videoId, videoId));

@@ -19,13 +19,18 @@ import {
   requireVisibleLecture,
   requireVisibleVideo,
 } from '../access/public';
-import { type LecturesService, playlistsOf, videosOfLecture } from '../lectures/public';
+import type { LecturesService } from '../lectures/public';
 import { ingestUpload } from '../media/public';
 import { addUploadedVideo, addVideoToLecture } from './processing/lecture-video.target';
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
 import { mediaUrls } from '../../lib/media-urls';
 import { toVideoDto } from './video.mapper';
-import { findResponseWithVideos, lecturesHoldingVideo, renameVideo, videoContexts } from './videos.repository';
+import {
+  findResponseWithVideos,
+  lecturesHoldingVideo,
+  renameVideo,
+  videoContexts,
+} from './videos.repository';
 
 /**
  * The lecture a new video goes into: the caller administers `courseId` and the lecture belongs to it
@@ -71,13 +76,13 @@ export function createVideosService(deps: AppDeps, lectures: LecturesService) {
       const ingested = await ingestUpload(deps, tempPath);
       return toVideoDto(
         deps,
-        await addUploadedVideo(deps, target.lectureID, target.title, ingested, user.id),
+        await addUploadedVideo(deps, lectures, target.lectureID, target.title, ingested, user.id),
       );
     },
 
     async addYoutubeToLecture(user: AuthUser, body: YoutubeToLectureBody): Promise<VideoDto> {
       await requireUploadTarget(deps, user, body.courseID, body.lectureID);
-      const video = await addVideoToLecture(deps, body.lectureID, {
+      const video = await addVideoToLecture(deps, lectures, body.lectureID, {
         title: body.title,
         sourceType: 'youtubeLink',
         youtubeUrl: body.videoSource,
@@ -87,12 +92,12 @@ export function createVideosService(deps: AppDeps, lectures: LecturesService) {
 
     async lectureVideos(user: AuthUser | null, lectureId: string): Promise<VideoDto[]> {
       const { role } = await requireVisibleLecture(db, user, lectureId, deps.clock());
-      return (await lectureVideosFor(db, lectureId, role)).map((v) => toVideoDto(deps, v));
+      return (await lectureVideosFor(db, lectures, lectureId, role)).map((v) => toVideoDto(deps, v));
     },
 
     async firstLectureVideo(user: AuthUser | null, lectureId: string): Promise<{ videoId: string }> {
       await requireVisibleLecture(db, user, lectureId, deps.clock());
-      const [first] = await videosOfLecture(db, lectureId);
+      const [first] = await lectures.videosOfLecture(db, lectureId);
       if (!first) throw notFound('This lecture has no videos yet');
       return { videoId: first.id };
     },
@@ -128,7 +133,7 @@ export function createVideosService(deps: AppDeps, lectures: LecturesService) {
     async removeFromLecture(user: AuthUser, lectureId: string, videoId: string): Promise<string[]> {
       await requireLectureAdmin(db, user, lectureId);
       if (await deletePendingVideo(deps, lectureId, videoId)) {
-        return (await playlistsOf(db, [lectureId])).get(lectureId) ?? [];
+        return (await lectures.playlistsOf(db, [lectureId])).get(lectureId) ?? [];
       }
       return lectures.removeVideo(user, lectureId, videoId);
     },

@@ -9,10 +9,10 @@ import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { findLecture } from '../../access/public';
 import { queueAutomaticCaptions } from '../../captions/public';
-import { appendToPlaylist } from '../../lectures/public';
+import type { LecturesService } from '../../lectures/public';
 import { type Ingested, type ProcessingTarget, discardIngested, queueProcessing } from '../../media/public';
 import type { VideoRow } from '../../../db/schema';
-import { type NewVideo, createVideoInLecture } from '../videos.repository';
+import { type NewVideo, insertVideo } from '../videos.repository';
 import { insertPendingVideo, setVideoFailed, setVideoProgress } from './pending-videos.repository';
 
 // Lecture videos and processing (issue 9): a ready upload joins the playlist at once; any other waits
@@ -23,6 +23,7 @@ import { insertPendingVideo, setVideoFailed, setVideoProgress } from './pending-
 /** Creates the video of a finished upload in the lecture; the upload is discarded on failure. */
 export async function addUploadedVideo(
   deps: AppDeps,
+  lectures: LecturesService,
   lectureId: string,
   title: string,
   ingested: Ingested,
@@ -40,7 +41,7 @@ export async function addUploadedVideo(
     };
     return deps.db
       .transaction(async (tx) => {
-        const video = await addVideoInLecture(tx, lectureId, values);
+        const video = await addVideoInLecture(tx, lectures, lectureId, values);
         await queueAutomaticCaptions(deps, tx, 'video', video.id);
         return video;
       })
@@ -64,16 +65,26 @@ export async function addUploadedVideo(
 }
 
 /** Creates a playable video at the end of the lecture's playlist; the lecture's readers hear of it. */
-async function addVideoInLecture(tx: Tx, lectureId: string, values: NewVideo): Promise<VideoRow> {
-  const video = await createVideoInLecture(tx, lectureId, values);
-  const lecture = await findLecture(tx, lectureId);
-  if (lecture) await emitLectureChanged(tx, lecture);
+async function addVideoInLecture(tx: Tx, lectures: LecturesService, lectureId: string, values: NewVideo) {
+  const video = await insertVideo(tx, values);
+  await joinPlaylist(tx, lectures, lectureId, video.id);
   return video;
 }
 
 /** addVideoInLecture in a transaction of its own (a YouTube link). */
-export const addVideoToLecture = (deps: AppDeps, lectureId: string, values: NewVideo): Promise<VideoRow> =>
-  deps.db.transaction((tx) => addVideoInLecture(tx, lectureId, values));
+export const addVideoToLecture = (
+  deps: AppDeps,
+  lectures: LecturesService,
+  lectureId: string,
+  values: NewVideo,
+): Promise<VideoRow> => deps.db.transaction((tx) => addVideoInLecture(tx, lectures, lectureId, values));
+
+/** The video goes at the end of the lecture's playlist, and the lecture's readers hear of it. */
+async function joinPlaylist(tx: Tx, lectures: LecturesService, lectureId: string, videoId: string) {
+  await lectures.appendToPlaylist(tx, lectureId, videoId);
+  const lecture = await findLecture(tx, lectureId);
+  if (lecture) await emitLectureChanged(tx, lecture);
+}
 
 /** Who hears of a video waiting to join `lectureId`: that lecture's course admins only. */
 async function adminsOfLecture(tx: Tx, lectureId: string): Promise<Audience | null> {
@@ -86,7 +97,8 @@ async function emitVideoEvent(tx: Tx, lectureId: string, payload: EventPayload):
   if (audience) await emit(tx, { payload, audience });
 }
 
-export const lectureVideoTarget: ProcessingTarget = {
+/** The processing target of lecture videos: a converted video joins its lecture's playlist. */
+export const lectureVideoTarget = (lectures: LecturesService): ProcessingTarget => ({
   async finish(deps, entry, media, claim) {
     const { videoId, lectureId } = entry;
     if (!videoId || !lectureId) return false;
@@ -106,11 +118,9 @@ export const lectureVideoTarget: ProcessingTarget = {
           progress: null,
         })
         .where(eq(videos.id, videoId));
-      await appendToPlaylist(tx, lectureId, videoId);
       await emitVideoEvent(tx, lectureId, { type: 'video.ready', videoId });
       await queueAutomaticCaptions(deps, tx, 'video', videoId);
-      const lecture = await findLecture(tx, lectureId);
-      if (lecture) await emitLectureChanged(tx, lecture);
+      await joinPlaylist(tx, lectures, lectureId, videoId);
       return true;
     });
   },
@@ -133,4 +143,4 @@ export const lectureVideoTarget: ProcessingTarget = {
       if (audience) await publishNotice(tx, { kind: 'event', payload, audience });
     });
   },
-};
+});

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
 import { videos } from '../../../db/schema';
 import type { Role } from '../../access/public';
-import { videosOfLecture } from '../../lectures/public';
+import type { LecturesService } from '../../lectures/public';
 import type { VideoRow } from '../../../db/schema';
 import { forgetProcessing } from '../../media/public';
 import { pendingEntryOfVideo, pendingVideosOf } from './pending-videos.repository';
@@ -11,8 +11,13 @@ import { pendingEntryOfVideo, pendingVideosOf } from './pending-videos.repositor
 // The lecture's videos as each role sees them (issue 9): the playlist (ready videos only) for everyone;
 // its admins also get the videos still processing or failed, after the playlist.
 
-export async function lectureVideosFor(db: DbOrTx, lectureId: string, role: Role): Promise<VideoRow[]> {
-  const playlist = await videosOfLecture(db, lectureId);
+export async function lectureVideosFor(
+  db: DbOrTx,
+  lectures: LecturesService,
+  lectureId: string,
+  role: Role,
+): Promise<VideoRow[]> {
+  const playlist = await lectures.videosOfLecture(db, lectureId);
   return role === 'admin' ? [...playlist, ...(await pendingVideosOf(db, [lectureId]))] : playlist;
 }
 

@@ -1,6 +1,7 @@
 import { Id, VIDEO_ID_HEADER, VideoTitle } from '@lectern/shared';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors';
+import type { LecturesService } from '../../lectures/public';
 import { addUploadedVideo } from '../processing/lecture-video.target';
 import { requireUploadTarget } from '../videos.service';
 import type { UploadKind } from './upload-kinds';
@@ -20,7 +21,8 @@ function parse(metadata: Record<string, string>) {
   return parsed.data;
 }
 
-export const lectureVideoKind: UploadKind = {
+/** kind=lectureVideo: the upload becomes a video of the lecture (its playlist kept by `lectures`). */
+export const lectureVideoKind = (lectures: LecturesService): UploadKind => ({
   async authorizeCreate(deps, user, metadata) {
     const target = parse(metadata);
     await requireUploadTarget(deps, user, target.courseID, target.lectureID);
@@ -30,7 +32,7 @@ export const lectureVideoKind: UploadKind = {
     // Rights are checked again: the caller may have lost them during a long upload (SECURITY AC-7).
     const target = parse(metadata);
     await requireUploadTarget(deps, user, target.courseID, target.lectureID);
-    const video = await addUploadedVideo(deps, target.lectureID, target.title, ingested, user.id);
+    const video = await addUploadedVideo(deps, lectures, target.lectureID, target.title, ingested, user.id);
     return { [VIDEO_ID_HEADER]: video.id };
   },
-};
+});
