@@ -20,7 +20,7 @@ const FEATURE_LAYERS = [
 
 // The features whose public.ts still re-exports repository functions (issue 22: their callers move onto
 // services next; access is being redrawn as the one visibility policy). Nothing may be added here.
-const REPOSITORY_EXPORTS_LEFT = ['access', 'auth'];
+const REPOSITORY_EXPORTS_LEFT = ['access'];
 
 // Web conventions (docs/architecture.md): every TanStack Query key comes from web/src/lib/query-keys.ts,
 // so reads, writes and the events stream name the same keys; a key written in place, or taken from

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_SECURITY,
   AccountMessageAnswer,
@@ -12,11 +13,13 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { logSecurityEvent } from '../../plugins/security-events';
-import { type Feature, typed } from '../feature';
+import type { AppDeps } from '../../app-deps';
+import type { AuthFeature } from '../auth/public';
+import { typed } from '../feature';
 import { createAccountService } from './account.service';
 
-export const accountRoutes: Feature = (app, deps) => {
-  const account = createAccountService(deps);
+export function accountRoutes(app: FastifyInstance, deps: AppDeps, auth: AuthFeature): void {
+  const account = createAccountService(deps, auth);
   const r = typed(app);
 
   r.put(
@@ -85,4 +88,4 @@ export const accountRoutes: Feature = (app, deps) => {
       return { message: ACCOUNT_SECURITY.emailVerified };
     },
   );
-};
+}

@@ -10,14 +10,11 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
 import {
-  addressHeldByOther,
+  type AuthFeature,
   addressToVerify,
-  deleteUserSessions,
   forgetSessionsOf,
-  findUserById,
   sendVerificationLink,
   takeVerificationMail,
-  updateUser,
   verifyEmail,
 } from '../auth/public';
 
@@ -26,8 +23,9 @@ function assertSelf(caller: AuthUser, userId: string): void {
   if (userId !== caller.id) throw forbidden('You can only change your own account');
 }
 
-export function createAccountService(deps: AppDeps) {
+export function createAccountService(deps: AppDeps, auth: AuthFeature) {
   const { db, mail } = deps;
+  const { addressHeldByOther, deleteUserSessions, findUserById, updateUser } = auth;
   async function loadSelf(caller: AuthUser, userId: string) {
     assertSelf(caller, userId);
     const user = await findUserById(db, caller.id);

@@ -4,5 +4,6 @@ import { accountRoutes } from './account.routes';
 /** The caller's own account: profile, password, notifications. */
 export const accountPlugin = definePlugin({
   name: 'account',
-  register: (app, deps) => ownScope(app, deps, accountRoutes),
+  dependencies: ['auth'],
+  register: (app, deps) => ownScope(app, deps, (scope) => accountRoutes(scope, deps, app.auth)),
 });

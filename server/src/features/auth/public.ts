@@ -1,14 +1,13 @@
 // What other features may use of auth (the boundary rule, scripts/eslint-server-boundaries.js, admits no
-// other file of it): finding users by id or e-mail, the account page's updates, revoking sessions, proving
-// addresses.
+// other file of it): the plugin's decoration (accounts other systems vouch for and their sessions, finding
+// users by id or e-mail, the account page's updates, revoking sessions), forgetting cached sessions,
+// proving addresses.
 import type { LoginAnswer } from '@lectern/shared';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { ExternalIdentity } from './external-identities';
-import type { UserRow } from './users.repository';
+import type { UserChanges, UserRow } from './users.repository';
 
-export { deleteUserSessions } from './sessions.repository';
 export { forgetSessionsOf } from './session-cache';
-export { addressHeldByOther, findUserByEmail, findUserById, updateUser } from './users.repository';
 export {
   addressToVerify,
   sendVerificationLink,
@@ -19,15 +18,23 @@ export type { ExternalIdentity } from './external-identities';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The auth feature's service: accounts other systems vouch for, and sessions for them. */
+    /** The auth feature's service: accounts, users and sessions. */
     auth: AuthFeature;
   }
 }
 
-/** What the auth feature offers other features through its decoration. */
+/** What the auth feature offers other features through its decoration; reads and changes in `db` or `tx`. */
 export interface AuthFeature {
   /** The account linked to (issuer, subject), made on its first visit (external-identities.ts). */
   accountForIdentity(tx: Tx, identity: ExternalIdentity): Promise<UserRow>;
   /** Signs the user in: a new session and the answer a login gives. */
   startSession(user: UserRow): Promise<LoginAnswer>;
+  findUserById(db: DbOrTx, id: string): Promise<UserRow | null>;
+  /** The account whose address is `email` (any case). */
+  findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null>;
+  /** Whether an account other than `userId` holds `email`. */
+  addressHeldByOther(db: DbOrTx, email: string, userId: string): Promise<boolean>;
+  updateUser(db: DbOrTx, id: string, values: UserChanges): Promise<void>;
+  /** Ends every session of the user but `keepSessionId` (then call forgetSessionsOf once committed). */
+  deleteUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void>;
 }

@@ -45,20 +45,19 @@ export async function insertUser(
   return row ?? null;
 }
 
-export async function updateUser(
-  db: DbOrTx,
-  id: string,
-  values: Partial<
-    Pick<
-      UserRow,
-      | 'email'
-      | 'emailVerifiedAt'
-      | 'pendingEmail'
-      | 'passwordHash'
-      | 'receiveEmailsSubmittingQuestion'
-      | 'receiveEmailsAnsweredQuestion'
-    >
-  >,
-): Promise<void> {
+/** What the account page and e-mail proof may change of a user. */
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'email'
+    | 'emailVerifiedAt'
+    | 'pendingEmail'
+    | 'passwordHash'
+    | 'receiveEmailsSubmittingQuestion'
+    | 'receiveEmailsAnsweredQuestion'
+  >
+>;
+
+export async function updateUser(db: DbOrTx, id: string, values: UserChanges): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
 }

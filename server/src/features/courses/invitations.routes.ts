@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_SECURITY,
   AddAdminBody,
@@ -8,12 +9,14 @@ import {
 } from '@lectern/shared';
 import { currentUser } from '../../plugins/auth';
 import { logSecurityEvent } from '../../plugins/security-events';
-import { type Feature, typed } from '../feature';
+import type { AppDeps } from '../../app-deps';
+import type { AuthFeature } from '../auth/public';
+import { typed } from '../feature';
 import { createInvitationsService } from './invitations.service';
 
 // Add admin (SPEC §7 keeps its route) becomes an invitation; the invitee lists, accepts or declines.
-export const invitationsRoutes: Feature = (app, deps) => {
-  const invitations = createInvitationsService(deps);
+export function invitationsRoutes(app: FastifyInstance, deps: AppDeps, auth: AuthFeature): void {
+  const invitations = createInvitationsService(deps, auth);
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
@@ -46,4 +49,4 @@ export const invitationsRoutes: Feature = (app, deps) => {
     { schema: { params: InvitationIdParams, response: { 200: InvitationAnswer } }, config: user },
     async (req) => invitations.decline(currentUser(req), req.params.id),
   );
-};
+}

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { notFound, retryLater } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { isCourseAdmin, requireCourseAdmin } from '../access/public';
-import { findUserByEmail, findUserById } from '../auth/public';
+import type { AuthFeature } from '../auth/public';
 import { emitCourseChanged } from '../../events/catalog-events';
 import { addCourseAdmin, dropStudentMemberships } from './courses.repository';
 import {
@@ -43,7 +43,7 @@ const invitationText = (inviter: string, course: string, publicUrl: string) =>
   `You become an administrator only if you accept: ${publicUrl}/invitations\n\n` +
   'If you do not expect this, decline it there or ignore this e-mail.\n';
 
-export function createInvitationsService(deps: AppDeps) {
+export function createInvitationsService(deps: AppDeps, { findUserById, findUserByEmail }: AuthFeature) {
   const { db, clock, mail, config } = deps;
 
   async function readerOf(caller: AuthUser): Promise<InvitationReader> {

@@ -7,10 +7,15 @@ import type { CoursesFeature } from './public';
 /** Courses, their members, joining and invitations. */
 export const coursesPlugin = definePlugin({
   name: 'courses',
-  dependencies: ['lectures'],
+  dependencies: ['auth', 'lectures'],
   async register(app, deps) {
     const courses: CoursesFeature = { createCourse, enrol };
     app.decorate('courses', courses);
-    await ownScope(app, deps, (scope) => coursesRoutes(scope, deps, app.lectures), invitationsRoutes);
+    await ownScope(
+      app,
+      deps,
+      (scope) => coursesRoutes(scope, deps, app.lectures),
+      (scope) => invitationsRoutes(scope, deps, app.auth),
+    );
   },
 });
