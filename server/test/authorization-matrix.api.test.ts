@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { courseAdmins } from '../src/db/schema';
 import { isServerPath } from '../src/plugins/auth';
 import { routeRows } from './authorization-matrix/rows';
@@ -7,9 +7,9 @@ import { authOf, injectRow } from './authorization-matrix/send';
 import { snapshotAll } from './authorization-matrix/snapshot';
 import { type Case, ROLES, type Role, type Row, type Status } from './authorization-matrix/table';
 import { variantRows } from './authorization-matrix/variants';
-import { type World, buildWorld, freshCourseA, userOf } from './authorization-matrix/world';
+import { buildWorld, freshCourseA, userOf } from './authorization-matrix/world';
+import { appFixture, listening } from './fixture';
 import { matchesContract, responseSchemaOf } from './response-contract';
-import { type TestApp, createTestApp } from './test-app';
 
 // SECURITY AC-1, AC-2, AC-7 (DESIGN §9): every route × every role, with the exact status, and nothing
 // changed by a refused write. The variant rows add AC-3, AC-4, AC-6 and AC-8.
@@ -23,25 +23,20 @@ const KNOWN_GAPS: Record<string, Status> = {};
 const label = (row: Row) => `${row.method} ${row.route}${row.variant ? ` (${row.variant})` : ''}`;
 
 describe('authorization matrix', () => {
-  let t: TestApp;
-  let w: World;
-  let base: string;
-  beforeAll(async () => {
+  const { t, w } = appFixture(buildWorld, {
     // Every case is a fresh request; the upload-creation limit has its own test (upload-allowance).
-    t = await createTestApp({ env: { UPLOAD_CREATIONS_PER_HOUR: '100000' } });
-    w = await buildWorld(t);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    app: { env: { UPLOAD_CREATIONS_PER_HOUR: '100000' } },
   });
+  const server = listening(t);
 
   /** A streaming answer's status, and its body when it is an error (which ends). */
   async function openStream(url: string, headers: Record<string, string>) {
     const controller = new AbortController();
-    const res = await fetch(`${base}${url}`, { headers, signal: controller.signal });
+    const res = await fetch(`${server.base}${url}`, { headers, signal: controller.signal });
     const body = res.ok ? '' : await res.text();
     controller.abort();
     return { statusCode: res.status, body, headers: Object.fromEntries(res.headers) };
   }
-  afterAll(() => t.close());
 
   async function run(row: Row, role: Role, expected: Status) {
     const c: Case = { t, w, role, user: userOf(w, role) };

@@ -1,17 +1,11 @@
 import type { CaptionTrackDto, CaptionTrackWithCuesDto } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captionFiles } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type CaptionWorld, buildCaptionWorld, uploadRequest } from './test/caption-world';
+import { appFixture } from '../../../test/fixture';
+import { buildCaptionWorld, uploadRequest } from './test/caption-world';
 
-let t: TestApp;
-let w: CaptionWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildCaptionWorld(t);
-});
-afterAll(() => t.close());
+const { t, w } = appFixture(buildCaptionWorld);
 
 const VTT =
   'WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nHello and welcome\n\n00:01:07.000 --> 00:01:10.000\nthe Fourier transform\n';

@@ -1,14 +1,13 @@
 import type { SearchHitDto } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/factories';
 import { seedLecture, seedVideo } from '../../../test/seed';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type CaptionWorld, buildCaptionWorld, uploadRequest } from './test/caption-world';
+import { appFixture } from '../../../test/fixture';
+import { buildCaptionWorld, uploadRequest } from './test/caption-world';
 
 // Course search over transcripts, answer transcripts and answered questions, on a small corpus.
 
-let t: TestApp;
-let w: CaptionWorld;
+const { t, w } = appFixture(buildCaptionWorld);
 let lecture2Video: string;
 
 async function upload(path: string, vtt: string) {
@@ -19,8 +18,6 @@ async function upload(path: string, vtt: string) {
 const cue = (from: string, to: string, text: string) => `${from} --> ${to}\n${text}\n\n`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildCaptionWorld(t);
   const L2 = await seedLecture(t.db, w.A.id, t.clock.now(), { title: 'Lecture 2: Convolution' });
   lecture2Video = (await seedVideo(t.db, L2.id, { title: 'Convolution, part 1' })).id;
   await upload(
@@ -48,7 +45,6 @@ beforeAll(async () => {
     'WEBVTT\n\n' + cue('00:00:01.000', '00:00:04.000', 'A secret Fourier remark'),
   );
 });
-afterAll(() => t.close());
 
 async function search(who: TestUser, q: string) {
   const res = await t.app.inject({

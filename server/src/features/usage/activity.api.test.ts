@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser as U } from '../../../test/factories';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { appFixture } from '../../../test/fixture';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,13 +10,13 @@ const DAY = 24 * HOUR;
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 
 describe('GET /api/admin/logs/lecture/:id/activity', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  const { t, w } = appFixture(
+    (app) => seedUsageWorld(app, { studentNames: ['s0', 's1', 's2', 's3', 's4', 's5', 's6'] }),
+    { app: { start: NOW } },
+  );
   const url = () => `/api/admin/logs/lecture/${w.lectureId}/activity`;
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    w = await seedUsageWorld(t, { studentNames: ['s0', 's1', 's2', 's3', 's4', 's5', 's6'] });
     const [s0, s1, s2, s3, s4, s5, s6] = w.students as [U, U, U, U, U, U, U];
     const logAgo = async (ms: number, user: U | null, body: Parameters<typeof logAs>[2]) => {
       t.clock.set(new Date(NOW.getTime() - ms));
@@ -38,7 +38,6 @@ describe('GET /api/admin/logs/lecture/:id/activity', () => {
     await logAgo(MINUTE, s5, { action: 'videoPlayLecture', videoID: w.otherVideoId, videoTime: 1 });
     t.clock.set(NOW);
   });
-  afterAll(() => t.close());
 
   it('counts distinct users in the 5 min, 1 h and 1 day windows, edges included', async () => {
     const res = await getAs(t, w.admin, url());

@@ -1,11 +1,11 @@
 import type { UsageEntry } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lectureVideos } from '../../db/schema';
 import { createUser, type TestUser } from '../../../test/factories';
 import { seedCourse, seedCourseMember, seedLecture, seedLectureMember } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { appFixture } from '../../../test/fixture';
 import { parseCsv } from './csv-test-parser';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 // Issue 12, item 10 for usage: identities stay within the course where the student is a member. A video
 // shared concurrently with course T shows each course's admins only their own students, in the report and
@@ -14,8 +14,9 @@ import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-supp
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 
 describe('student activity of a video shared by two courses', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  const { t, w } = appFixture((app) => seedUsageWorld(app, { studentNames: ['Ann of A'] }), {
+    app: { start: NOW },
+  });
   let adminT: TestUser;
   let studentT: TestUser;
   let lectureGuest: TestUser;
@@ -34,8 +35,6 @@ describe('student activity of a video shared by two courses', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    w = await seedUsageWorld(t, { studentNames: ['Ann of A'] });
     adminT = await createUser(t.app, { name: 'Tina AdminT' });
     studentT = await createUser(t.app, { name: 'Toby of T' });
     lectureGuest = await createUser(t.app, { name: 'Lena joined the lecture' });
@@ -51,7 +50,6 @@ describe('student activity of a video shared by two courses', () => {
       await logAs(t, viewer, { action: 'videoPlayLecture', videoID: w.videoId, videoTime: 0 });
     }
   });
-  afterAll(() => t.close());
 
   it('lists for each course’s admins only that course’s students and lecture members', async () => {
     expect(await names(w.admin)).toEqual(['Ann of A', 'Lena joined the lecture']);

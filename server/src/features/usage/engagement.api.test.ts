@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Engagement } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
 import { seedQuestion } from '../../../test/seed';
 import type { TestUser as U } from '../../../test/factories';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { appFixture } from '../../../test/fixture';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const T0 = NOW.getTime() - 60_000;
 
 describe('GET /api/admin/logs/video/:id/engagement', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  const { t, w } = appFixture(
+    (app) => seedUsageWorld(app, { studentNames: ['A', 'B', 'C'], durationSeconds: 60 }),
+    { app: { start: NOW } },
+  );
   const url = (videoId = w.videoId, query = '') => `/api/admin/logs/video/${videoId}/engagement${query}`;
   const series = (e: Engagement) => ({
     watched: e.bins.map((b) => b.watched),
@@ -22,8 +24,6 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    w = await seedUsageWorld(t, { studentNames: ['A', 'B', 'C'], durationSeconds: 60 });
     const [a, b, c] = w.students as [U, U, U];
     const at = async (s: number, user: U | null, body: Parameters<typeof logAs>[2]) => {
       t.clock.set(new Date(T0 + s * 1000));
@@ -62,7 +62,6 @@ describe('GET /api/admin/logs/video/:id/engagement', () => {
     for (const timeAsked of [7, 9, 59, 75]) await seedQuestion(t.db, w.videoId, a.id, { timeAsked });
     t.clock.set(NOW);
   });
-  afterAll(() => t.close());
 
   it('counts what the progress reports name as watched, twice as re-watched, per 5 s bin, and questions', async () => {
     const res = await getAs(t, w.admin, url());

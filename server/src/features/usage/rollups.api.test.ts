@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Engagement, UsageEntry } from '@lectern/shared';
 import { MAX_ENGAGEMENT_BINS } from '@lectern/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usageEvents, videos } from '../../db/schema';
 import { createUser, type TestUser } from '../../../test/factories';
 import { seedQuestion } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { appFixture } from '../../../test/fixture';
 import { rawEngagementBins, rawFurthestKnownPosition, rawStudentActivity } from './raw-reports.test-support';
 import { sortByName, toEngagementBin, toUsageEntry } from './usage.mapper';
 import { videoDuration } from './usage.repository';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 // Issue 14: the reports read rollups kept by a trigger on usage_events. On random histories, logged out of
 // order, through the API and in concurrent multi-user inserts, they must answer exactly what the raw
@@ -42,8 +42,14 @@ function random(seed: number) {
 }
 
 describe('usage reports from rollups', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  const { t, w } = appFixture(
+    (app) =>
+      seedUsageWorld(app, {
+        studentNames: ['Ann', 'ben', 'Cy', 'Dee', 'Eli', 'fay'],
+        durationSeconds: 60,
+      }),
+    { app: { start: NOW } },
+  );
   let outsider: TestUser;
   const rand = random(14);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
@@ -71,11 +77,6 @@ describe('usage reports from rollups', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    w = await seedUsageWorld(t, {
-      studentNames: ['Ann', 'ben', 'Cy', 'Dee', 'Eli', 'fay'],
-      durationSeconds: 60,
-    });
     outsider = await createUser(t.app, { name: 'Not A Member' });
     // The other video has no stored duration: the furthest position seen stands in.
     await t.db.update(videos).set({ durationSeconds: null }).where(eq(videos.id, w.otherVideoId));
@@ -104,7 +105,6 @@ describe('usage reports from rollups', () => {
     await Promise.all(batches.map((batch) => t.db.insert(usageEvents).values(batch)));
     t.clock.set(NOW);
   });
-  afterAll(() => t.close());
 
   /** The engagement report as the service built it from the raw log before the rollups. */
   async function rawEngagement(videoId: string, bin: number): Promise<Engagement> {

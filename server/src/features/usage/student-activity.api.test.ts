@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { UsageEntry } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser as U } from '../../../test/factories';
-import { type TestApp, createTestApp } from '../../../test/test-app';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { appFixture } from '../../../test/fixture';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 const ago = (s: number) => new Date(NOW.getTime() - s * 1000);
 
 describe('GET /api/admin/logs/video/:id/student-activity', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  // A 60 s video.
+  const { t, w } = appFixture(
+    (app) => seedUsageWorld(app, { studentNames: ['bob', 'Alice', 'carol', 'Dave', 'Eve'] }),
+    { app: { start: NOW } },
+  );
   const url = () => `/api/admin/logs/video/${w.videoId}/student-activity`;
   const byName = (entries: UsageEntry[]) => Object.fromEntries(entries.map((e) => [e.name, e]));
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    // A 60 s video.
-    w = await seedUsageWorld(t, { studentNames: ['bob', 'Alice', 'carol', 'Dave', 'Eve'] });
     const [bob, alice, carol, dave, eve] = w.students as [U, U, U, U, U];
     const at = async (secondsAgo: number, user: U | null, body: Parameters<typeof logAs>[2]) => {
       t.clock.set(ago(secondsAgo));
@@ -39,7 +39,6 @@ describe('GET /api/admin/logs/video/:id/student-activity', () => {
     await at(5, eve, { action: 'videoPlayLecture', videoTime: 0, videoID: w.otherVideoId });
     t.clock.set(NOW);
   });
-  afterAll(() => t.close());
 
   it('lists every signed-in user with an event, sorted by name whatever the case', async () => {
     const res = await getAs(t, w.admin, url());

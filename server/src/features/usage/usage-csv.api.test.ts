@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_COLUMNS } from '@lectern/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { seedCourseAdmin } from '../../../test/seed';
-import { type TestApp, createTestApp } from '../../../test/test-app';
+import { appFixture } from '../../../test/fixture';
 import { parseCsv } from './csv-test-parser';
-import { type UsageWorld, getAs, logAs, seedUsageWorld } from './usage.test-support';
+import { getAs, logAs, seedUsageWorld } from './usage.test-support';
 
 const NOW = new Date('2026-03-02T12:00:00.000Z');
 // Names a spreadsheet would run as formulas, and names that need RFC 4180 quoting (SECURITY VAL-5).
@@ -21,20 +21,16 @@ const NAMES = [
 ];
 
 describe('GET /api/admin/logs/video/:id/student-activity.csv', () => {
-  let t: TestApp;
-  let w: UsageWorld;
+  const { t, w } = appFixture((app) => seedUsageWorld(app, { studentNames: NAMES }), { app: { start: NOW } });
   const url = () => `/api/admin/logs/video/${w.videoId}/student-activity.csv`;
 
   beforeAll(async () => {
-    t = await createTestApp({ start: NOW });
-    w = await seedUsageWorld(t, { studentNames: NAMES });
     for (const [i, student] of w.students.entries()) {
       t.clock.set(new Date(NOW.getTime() - (i + 1) * 60_000));
       await logAs(t, student, { action: 'videoPlayLecture', videoID: w.videoId, videoTime: 0 });
     }
     t.clock.set(NOW);
   });
-  afterAll(() => t.close());
 
   it('is a server-built attachment named after the video', async () => {
     const res = await getAs(t, w.admin, url());
