@@ -18,8 +18,9 @@ const FEATURE_LAYERS = [
   ['meetings'],
 ];
 
-// The features whose public.ts still re-exports repository functions (issue 22: their callers move onto
-// services next; access is being redrawn as the one visibility policy). Nothing may be added here.
+// The features whose public.ts still re-exports repository functions. Only access, the authorization
+// kernel: it has no plugin to decorate with, and its reads are called from some 30 files (issue 22).
+// Nothing may be added here.
 const REPOSITORY_EXPORTS_LEFT = ['access'];
 
 // Web conventions (docs/architecture.md): every TanStack Query key comes from web/src/lib/query-keys.ts,
