@@ -13,6 +13,7 @@ export {
   isCourseAdmin,
   isCourseMember,
   isLectureMember,
+  lecturesHoldingVideo,
   type LectureRow,
   NO_COURSES,
   visibleCourseId,

@@ -24,19 +24,6 @@ export async function renameVideo(db: DbOrTx, videoId: string, title: string): P
   return row ?? null;
 }
 
-/** The lectures whose playlists hold the video, in any course. */
-export async function lecturesHoldingVideo(db: DbOrTx, videoId: string) {
-  return db
-    .select({
-      id: lectures.id,
-      courseId: lectures.courseId,
-      lectureDateAvailable: lectures.lectureDateAvailable,
-    })
-    .from(lectureVideos)
-    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
-    .where(eq(lectureVideos.videoId, videoId));
-}
-
 /** Lectures holding the video within the given courses, with names for the where-used list. */
 export async function videoContexts(db: DbOrTx, videoId: string, courseIds: string[]) {
   if (courseIds.length === 0) return [];

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import {
   type LectureRow,
   findLecture,
+  lecturesHoldingVideo,
   requireCourseAdmin,
   requireLectureAdmin,
   requireVideoAdmin,
@@ -25,12 +26,7 @@ import { addUploadedVideo, addVideoToLecture } from './processing/lecture-video.
 import { deletePendingVideo, lectureVideosFor } from './processing/pending-videos';
 import { mediaUrls } from '../../lib/media-urls';
 import { toVideoDto } from './video.mapper';
-import {
-  findResponseWithVideos,
-  lecturesHoldingVideo,
-  renameVideo,
-  videoContexts,
-} from './videos.repository';
+import { findResponseWithVideos, renameVideo, videoContexts } from './videos.repository';
 
 /**
  * The lecture a new video goes into: the caller administers `courseId` and the lecture belongs to it
