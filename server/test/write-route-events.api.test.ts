@@ -31,6 +31,7 @@ const PLAYLIST = ['lecture.changed'] satisfies EventType[];
 const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/login': { none: 'starts a session' },
   'POST /api/signup/': { none: 'a new account, in no course yet' },
+  'POST /api/lti/handover': { none: "starts a session (an LTI launch's sign-in)" },
   'POST /api/logout': { none: PASSWORDS },
   'POST /api/auth/forgot-password': { none: 'queues a mail' },
   'POST /api/auth/reset-password': { none: PASSWORDS },

@@ -1,7 +1,6 @@
 import { LtiHandoverAnswer, LtiHandoverBody } from '@lectern/shared';
 import { unauthorized } from '../../lib/errors';
 import { PER_MINUTE } from '../../plugins/rate-limit';
-import { findUserById } from '../auth/public';
 import { type Feature, typed } from '../feature';
 import { takeHandover } from './lti-state';
 
@@ -19,7 +18,7 @@ export const handoverRoutes: Feature = (app, deps) => {
     },
     async (req) => {
       const handover = await takeHandover(deps.db, req.body.code, deps.clock());
-      const user = handover && (await findUserById(deps.db, handover.userId));
+      const user = handover && (await app.auth.findUserById(deps.db, handover.userId));
       if (!handover || !user) throw unauthorized(HANDOVER_EXPIRED);
       return { ...(await app.auth.startSession(user)), target: handover.target };
     },
