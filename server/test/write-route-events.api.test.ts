@@ -81,6 +81,9 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'DELETE /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",
   },
+  'POST /api/captions/:owner/:ownerId/automatic': {
+    none: 'automatic captions are off in the API tests (409); on, it emits captions.automatic: captions/automatic/auto-captions.api.test.ts',
+  },
   'POST /api/bbb/startMeeting': { emits: ['meeting.opened', 'meeting.joined'] },
   'POST /api/bbb/recordResponse': { emits: ['meeting.opened', 'meeting.joined'] },
   'POST /api/meetings/:questionId/end': { emits: ['question.status', 'meeting.ended'] },
