@@ -22,3 +22,4 @@ export * from './schemas/events';
 export * from './schemas/rooms';
 export * from './captions/index';
 export * from './schemas/captions';
+export * from './schemas/suggestions';

@@ -38,14 +38,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const lock = lockDataDir(target.dir);
   try {
     // Loaded only for the embedded database: on PostgreSQL the start never reads PGlite (issue 14).
-    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
     ]);
     const existed = await ensurePgliteDataDir(target.dir, target.template);
     // A folder made just now is loose by construction (initdb, a template copy): no need to warn.
     const wasOpenToOthers = makePrivate(target.dir) && existed;
-    const client = await PGlite.create({ dataDir: target.dir }).catch((error: unknown) => {
+    const client = await PGlite.create({
+      dataDir: target.dir,
+      // Trigram similarity for question suggestions (migration 0019); PGlite ships it as a bundle of its own.
+      extensions: { pg_trgm },
+    }).catch((error: unknown) => {
       throw new UnreadableDatabaseError(target.dir, error);
     });
     makePrivate(target.dir); // and what opening wrote (pg_internal.init, …); later files sit in a 0700 folder

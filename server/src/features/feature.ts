@@ -19,6 +19,7 @@ export type FeatureName =
   | 'media'
   | 'meetings'
   | 'questions'
+  | 'suggestions'
   | 'usage'
   | 'videos';
 

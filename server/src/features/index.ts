@@ -10,6 +10,7 @@ import { ltiPlugin } from './lti/plugin';
 import { mediaPlugin } from './media/plugin';
 import { meetingsPlugin } from './meetings/plugin';
 import { questionsPlugin } from './questions/plugin';
+import { suggestionsPlugin } from './suggestions/plugin';
 import { usagePlugin } from './usage/plugin';
 import { videosPlugin } from './videos/plugin';
 
@@ -29,6 +30,7 @@ export const features: FastifyPluginAsync[] = [
   videosPlugin,
   questionsPlugin,
   captionsPlugin,
+  suggestionsPlugin,
   meetingsPlugin,
   usagePlugin,
   ltiPlugin,

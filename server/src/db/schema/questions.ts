@@ -60,6 +60,14 @@ export const questions = pgTable(
       .where(sql`${t.responseId} is not null`),
     // Course search over answered questions (captions feature): the same `simple` configuration as cues.
     index('questions_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.question})`),
+    // Suggestions while typing (issue 24, features/suggestions): candidates are found by trigrams (typos,
+    // word forms) or by shared English stems (the same words in another order), answered questions only.
+    index('questions_answered_trgm_idx')
+      .using('gin', t.question.op('gin_trgm_ops'))
+      .where(sql`${t.responseId} is not null`),
+    index('questions_answered_english_idx')
+      .using('gin', sql`to_tsvector('english'::regconfig, ${t.question})`)
+      .where(sql`${t.responseId} is not null`),
   ],
 );
 
@@ -75,5 +83,23 @@ export const questionVotes = pgTable(
     vote: text('vote', { enum: ['UP', 'DOWN'] }).notNull(),
   },
   // One vote per user and question, even under concurrent requests (DESIGN §5.6).
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
+);
+
+/**
+ * "This answers my question" (issue 24): a student took a suggested answered question as theirs and did
+ * not ask. Once per student and question, so a count is of students helped.
+ */
+export const suggestionAcceptances = pgTable(
+  'suggestion_acceptances',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
 );

@@ -1,0 +1,138 @@
+// Question suggestions (issue 24): each labelled course of eval/suggestions/*.json is replayed in order into
+// a fresh embedded database, every question first asked of the real matcher (server/src/features/
+// suggestions/matcher.ts) against the answered questions before it, then added as answered. Prints
+// recall@3 (the true earlier duplicate among the suggestions shown), MRR, and the false-suggestion rate
+// (questions with no earlier duplicate that were shown anything), at the threshold in use and around it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { MAX_SUGGESTIONS } from '@lectern/shared';
+import { openDatabase } from '../server/src/db/client';
+import { migrateDatabase } from '../server/src/db/migrate';
+import { courses, lectureVideos, lectures, questions, responses, videos } from '../server/src/db/schema';
+import { SUGGESTION_THRESHOLD } from '../server/src/features/suggestions/match-score';
+import { type Match, scoredCandidates } from '../server/src/features/suggestions/matcher';
+
+/** One course of the labelled set, its questions in the order they were asked. */
+interface LabelledCourse {
+  course: string;
+  lectures: { id: string; title: string; videos: string[] }[];
+  questions: { id: string; video: string; t: number; text: string; duplicateOf: string | null }[];
+}
+
+/** Each question's ranked candidates, with its label. */
+interface Outcome {
+  duplicateOf: string | null;
+  ranked: Match[];
+  /** Database question id → labelled id. */
+  labelOf: Map<string, string>;
+}
+
+const DAY = 86_400_000;
+
+async function replay(db: Awaited<ReturnType<typeof openDatabase>>['db'], set: LabelledCourse) {
+  const [course] = await db.insert(courses).values({ name: set.course, description: '' }).returning();
+  const videoIds = new Map<string, string>();
+  const lectureOfVideo = new Map<string, string>();
+  for (const [i, l] of set.lectures.entries()) {
+    const at = new Date(Date.UTC(2026, 0, 5) + i * 7 * DAY);
+    const [lecture] = await db
+      .insert(lectures)
+      .values({
+        courseId: course!.id,
+        title: l.title,
+        lectureDate: at,
+        lectureDateAvailable: at,
+        lectureDateStart: at,
+        lectureDateEnd: new Date(at.getTime() + 3_600_000),
+      })
+      .returning();
+    for (const [position, name] of l.videos.entries()) {
+      const [video] = await db.insert(videos).values({ title: name, sourceType: 'youtubeLink' }).returning();
+      await db.insert(lectureVideos).values({ lectureId: lecture!.id, videoId: video!.id, position });
+      videoIds.set(name, video!.id);
+      lectureOfVideo.set(name, lecture!.id);
+    }
+  }
+  const scope = {
+    videoIds: sql`select lv.video_id from lecture_videos lv join lectures l on l.id = lv.lecture_id
+                  where l.course_id = ${course!.id}`,
+    listed: sql`true`,
+  };
+  const labelOf = new Map<string, string>();
+  const outcomes: Outcome[] = [];
+  for (const q of set.questions) {
+    const videoId = videoIds.get(q.video);
+    if (!videoId) throw new Error(`${set.course}: ${q.id} is on unknown video ${q.video}`);
+    const place = { videoId, time: q.t, lectureId: lectureOfVideo.get(q.video)! };
+    outcomes.push({ duplicateOf: q.duplicateOf, ranked: await scoredCandidates(db, q.text, place, scope), labelOf });
+    const [response] = await db.insert(responses).values({ title: 'Answer' }).returning();
+    const [row] = await db
+      .insert(questions)
+      .values({ videoId, question: q.text, timeAsked: q.t, responseId: response!.id })
+      .returning();
+    labelOf.set(row!.id, q.id);
+  }
+  return outcomes;
+}
+
+function measure(outcomes: Outcome[], threshold: number) {
+  let duplicates = 0;
+  let found = 0;
+  let reciprocal = 0;
+  let others = 0;
+  let wronglyShown = 0;
+  for (const o of outcomes) {
+    const shown = o.ranked.filter((m) => m.score >= threshold).slice(0, MAX_SUGGESTIONS);
+    if (o.duplicateOf === null) {
+      others += 1;
+      if (shown.length > 0) wronglyShown += 1;
+      continue;
+    }
+    duplicates += 1;
+    const rank = shown.findIndex((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
+    if (rank >= 0) {
+      found += 1;
+      reciprocal += 1 / (rank + 1);
+    }
+  }
+  return { duplicates, others, recall: found / duplicates, mrr: reciprocal / duplicates, falseRate: wronglyShown / others };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+export async function run() {
+  const dir = path.join(import.meta.dirname, 'suggestions');
+  const sets = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as LabelledCourse);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-eval-suggestions-'));
+  const database = await openDatabase({ kind: 'pglite', dir: dataDir });
+  try {
+    await migrateDatabase(database);
+    const all: Outcome[] = [];
+    for (const set of sets) {
+      const outcomes = await replay(database.db, set);
+      all.push(...outcomes);
+      const m = measure(outcomes, SUGGESTION_THRESHOLD);
+      console.log(
+        `  ${set.course}: ${outcomes.length} questions (${m.duplicates} repeats): recall@3 ${pct(m.recall)}, MRR ${m.mrr.toFixed(3)}, false suggestions ${pct(m.falseRate)} of ${m.others}`,
+      );
+    }
+    const m = measure(all, SUGGESTION_THRESHOLD);
+    console.log(
+      `  all: ${all.length} questions (${m.duplicates} repeats), threshold ${SUGGESTION_THRESHOLD}: recall@3 ${pct(m.recall)}, MRR ${m.mrr.toFixed(3)}, false suggestions ${pct(m.falseRate)} of ${m.others}`,
+    );
+    console.log('  around the threshold:');
+    for (let t = SUGGESTION_THRESHOLD - 0.1; t <= SUGGESTION_THRESHOLD + 0.1001; t += 0.02) {
+      const s = measure(all, t);
+      console.log(`    ${t.toFixed(2)}: recall@3 ${pct(s.recall)}, MRR ${s.mrr.toFixed(3)}, false ${pct(s.falseRate)}`);
+    }
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,130 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore } from './match-score';
+
+// The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
+// migration 0019): earlier answered questions sharing trigrams with the text (questions_answered_trgm_idx)
+// or English stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them; each is
+// measured (trigram similarity, shared stems, stems its answer's captions share) and scored in
+// match-score.ts. Who may see what is the caller's business: it passes the videos and the question
+// condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
+// this with its own scope.
+
+/** Candidates measured per request: a word found in more questions than this is no way to tell them apart. */
+export const CANDIDATES = 400;
+/** Words of the text read; a question box's question has fewer. */
+const MAX_WORDS = 40;
+
+export interface MatchScope {
+  /** A subquery of the video ids whose answered questions may be suggested. */
+  videoIds: SQL;
+  /** A condition on `questions` the reader's list rule adds (questionAllowsSql). */
+  listed: SQL;
+}
+
+/** Where the student is: weighs nearby questions more. */
+export interface MatchPlace {
+  videoId: string;
+  time: number;
+  /** The lecture the page is of; its other videos weigh more than the rest of the course. */
+  lectureId: string | null;
+}
+
+export interface Match {
+  questionId: string;
+  videoId: string;
+  time: number;
+  question: string;
+  responseId: string;
+  answerSeconds: number | null;
+  score: number;
+}
+
+/** The text's words, lower-cased, for an `or` query (websearch syntax; `or` itself cannot be a word). */
+export const wordsOf = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, MAX_WORDS);
+
+interface Row {
+  questionId: string;
+  videoId: string;
+  time: number;
+  question: string;
+  responseId: string;
+  answerSeconds: number | null;
+  trigram: number;
+  sharedStems: number;
+  candidateStems: number;
+  queryStems: number;
+  answerStems: number;
+  sameLecture: boolean;
+}
+
+/** Every candidate with its features and score, best first (the evaluation reads them all). */
+export async function scoredCandidates(
+  db: DbOrTx,
+  text: string,
+  place: MatchPlace,
+  scope: MatchScope,
+): Promise<Match[]> {
+  const words = wordsOf(text);
+  if (words.length === 0) return [];
+  const clean = words.join(' ');
+  const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
+  const sameLecture =
+    place.lectureId === null
+      ? sql`false`
+      : sql`c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = ${place.lectureId})`;
+  const rows = (await db.execute(sql`
+    with input as (
+      select websearch_to_tsquery('english'::regconfig, ${words.join(' or ')}) as query,
+             ${stemsOf(sql`${clean}::text`)} as stems)
+    select c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
+           c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
+           similarity(c.question, ${clean})::float8 as trigram,
+           (select count(*) from unnest(${stemsOf(sql`c.question`)}) w where w = any(i.stems))::int as "sharedStems",
+           cardinality(${stemsOf(sql`c.question`)}) as "candidateStems",
+           cardinality(i.stems) as "queryStems",
+           (select count(distinct w) from caption_tracks t join caption_cues cue on cue.track_id = t.id,
+                   unnest(${stemsOf(sql`cue.plain_text`)}) w
+            where t.response_id = c.response_id and w = any(i.stems))::int as "answerStems",
+           ${sameLecture} as "sameLecture"
+    from input i,
+         -- Unaliased: scope.listed names the table (questionAllowsSql).
+         lateral (select questions.* from questions
+                  where response_id is not null and video_id in (${scope.videoIds}) and ${scope.listed}
+                    and (question % ${clean} or to_tsvector('english'::regconfig, question) @@ i.query)
+                  limit ${CANDIDATES}) c
+    join responses r on r.id = c.response_id
+    left join media_files m on m.sha256 = r.media_sha256`)) as unknown as { rows: Row[] };
+  return rows.rows
+    .map((row) => {
+      const sameVideo = row.videoId === place.videoId;
+      const features: MatchFeatures = {
+        ...row,
+        sameVideo,
+        secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
+      };
+      return {
+        questionId: row.questionId,
+        videoId: row.videoId,
+        time: row.time,
+        question: row.question,
+        responseId: row.responseId,
+        answerSeconds: row.answerSeconds,
+        score: matchScore(features),
+      };
+    })
+    .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
+}
+
+/** The best `limit` earlier answered questions that pass the threshold. */
+export async function findAnsweredMatches(
+  db: DbOrTx,
+  text: string,
+  place: MatchPlace,
+  scope: MatchScope,
+  limit: number,
+  threshold = SUGGESTION_THRESHOLD,
+): Promise<Match[]> {
+  return (await scoredCandidates(db, text, place, scope)).filter((m) => m.score >= threshold).slice(0, limit);
+}

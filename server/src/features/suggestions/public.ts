@@ -1,0 +1,3 @@
+// What other features may use of suggestions: the matcher, for any list of "possibly answered by"
+// candidates under a scope of the caller's making.
+export { type Match, type MatchPlace, type MatchScope, findAnsweredMatches } from './matcher';

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { SuggestionDto } from '@lectern/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suggestionAcceptances } from '../../db/schema';
+import { call, expectStatus } from '../../../test/calls';
+import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
+import { type TestUser, createUser } from '../../../test/factories';
+import { seedCourseMember, seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
+import { type TestApp, createTestApp } from '../../../test/test-app';
+import { type World, buildWorld } from '../../../test/world';
+
+// Suggestions while typing (issue 24): what is found, and what never is, for every role.
+
+let t: TestApp;
+let w: World;
+const q: Record<'answered' | 'unanswered' | 'unreleased' | 'otherCourse' | 'otherVideo', string> = {
+  answered: '',
+  unanswered: '',
+  unreleased: '',
+  otherCourse: '',
+  otherVideo: '',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t);
+  const sha = await seedMedia(t.db, t.media, 'lecture-10s.mp4', 42);
+  const { studentA, studentB, adminA, adminB } = w.users;
+  const ask = async (videoId: string, asker: TestUser, text: string, time: number, answerBy?: TestUser) => {
+    const question = await seedQuestion(t.db, videoId, asker.id, { question: text, timeAsked: time });
+    if (answerBy) await seedResponse(t.db, question.id, sha, answerBy.id);
+    return question.id;
+  };
+  q.answered = await ask(w.VA1.id, studentA, 'Why is the acceleration negative at the top of the throw?', 751, adminA);
+  q.unanswered = await ask(w.VA1.id, studentA, 'Why is the acceleration of the ball negative at the top?', 700);
+  q.otherVideo = await ask(w.VA2.id, studentA, 'Is the acceleration negative when the ball falls back?', 30, adminA);
+  q.unreleased = await ask(w.VU.id, adminA, 'Why is momentum conserved in this elastic collision?', 20, adminA);
+  q.otherCourse = await ask(w.VB.id, studentB, 'Why is the acceleration negative at the top of the throw?', 751, adminB);
+});
+afterAll(() => t.close());
+
+const url = (videoId: string, text: string, time = 760) =>
+  `/api/videos/${videoId}/suggestions?q=${encodeURIComponent(text)}&t=${time}`;
+
+async function suggest(who: TestUser | null, videoId: string, text: string, time?: number) {
+  const res = await call(t, 'GET', url(videoId, text, time), { as: who });
+  expectStatus(res, 200);
+  return res.json<SuggestionDto[]>();
+}
+const ids = (list: SuggestionDto[]) => list.map((s) => s.questionId);
+const PARAPHRASE = 'how come the acceleration is negative at the highest point of the throw';
+
+describe('suggestions while typing', () => {
+  it('suggests the answered question asked nearby, with its moment, text and answer, and no asker', async () => {
+    const [first, ...rest] = await suggest(w.users.studentA, w.VA1.id, PARAPHRASE);
+    expect(first).toEqual({
+      questionId: q.answered,
+      videoId: w.VA1.id,
+      time: 751,
+      question: 'Why is the acceleration negative at the top of the throw?',
+      answer: { kind: 'video', responseId: expect.any(String), durationSeconds: 42 },
+    });
+    expect(rest.length).toBeLessThanOrEqual(2);
+    expect(JSON.stringify(first)).not.toContain(w.users.studentA.id);
+  });
+
+  it('weighs the same video and moment over the rest of the lecture', async () => {
+    const text = 'so is the acceleration negative?';
+    expect(ids(await suggest(w.users.studentA, w.VA1.id, text, 751))).toEqual([q.answered, q.otherVideo]);
+    expect(ids(await suggest(w.users.studentA, w.VA2.id, text, 30))).toEqual([q.otherVideo, q.answered]);
+  });
+
+  it('never suggests an unanswered question, nor one of another course', async () => {
+    for (const who of [w.users.studentA, w.users.adminA, w.users.coAdminA]) {
+      const list = ids(await suggest(who, w.VA1.id, PARAPHRASE));
+      expect(list).not.toContain(q.unanswered);
+      expect(list).not.toContain(q.otherCourse);
+    }
+    expect(ids(await suggest(w.users.studentB, w.VB.id, PARAPHRASE))).toEqual([q.otherCourse]);
+  });
+
+  it('suggests from an unreleased lecture to its admins only', async () => {
+    const text = 'why is the momentum conserved during the elastic collision';
+    expect(ids(await suggest(w.users.studentA, w.VA1.id, text))).toEqual([]);
+    expect(ids(await suggest(w.users.adminA, w.VA1.id, text))).toEqual([q.unreleased]);
+    // The unreleased lecture's own video is hidden from its students, as everywhere.
+    expectStatus(await call(t, 'GET', url(w.VU.id, text), { as: w.users.studentA }), 404);
+  });
+
+  it('suggests nothing to someone outside the course, and asks a visitor to sign in', async () => {
+    expect(await suggest(w.users.outsider, w.VA1.id, PARAPHRASE)).toEqual([]);
+    expect(await suggest(w.users.adminB, w.VA1.id, PARAPHRASE)).toEqual([]);
+    expectStatus(await call(t, 'GET', url(w.VA1.id, PARAPHRASE), { as: null }), 401);
+  });
+
+  it('reaches the answered questions of a concurrent copy through the shared video', async () => {
+    const { LT, T } = await concurrentCopyOfLA(t, w);
+    const studentT = await createUser(t.app, { name: 'Tom StudentT' });
+    await seedCourseMember(t.db, T.id, studentT.id);
+    const res = await call(t, 'GET', `${url(w.VA1.id, PARAPHRASE)}&lectureId=${LT}`, { as: studentT });
+    expectStatus(res, 200);
+    expect(ids(res.json<SuggestionDto[]>())[0]).toBe(q.answered);
+  });
+
+  it('suggests nothing for a question about something else', async () => {
+    const text = 'which chapter of the textbook covers entropy and heat engines';
+    expect(await suggest(w.users.studentA, w.VA1.id, text)).toEqual([]);
+  });
+
+  it('answers an empty query with nothing, and refuses a huge or binary one', async () => {
+    expect(await suggest(w.users.studentA, w.VA1.id, '')).toEqual([]);
+    expect(await suggest(w.users.studentA, w.VA1.id, '  ?! ')).toEqual([]);
+    for (const bad of ['x'.repeat(1001), 'why\u0000is\u0001this', '\u00ff\u0002\u0003']) {
+      expectStatus(await call(t, 'GET', url(w.VA1.id, bad), { as: w.users.studentA }), 400);
+    }
+    const noQuery = await call(t, 'GET', `/api/videos/${w.VA1.id}/suggestions`, { as: w.users.studentA });
+    expectStatus(noQuery, 400);
+  });
+});
+
+describe('"This answers my question"', () => {
+  const accept = (who: TestUser | null, videoId: string, questionId: string) =>
+    call(t, 'POST', `/api/videos/${videoId}/suggestions/${questionId}/accepted`, { as: who });
+  const counted = async (questionId: string) =>
+    (await t.db.select().from(suggestionAcceptances).where(eq(suggestionAcceptances.questionId, questionId)))
+      .length;
+
+  it('is counted once per student and question', async () => {
+    expectStatus(await accept(w.users.studentA, w.VA1.id, q.answered), 204);
+    expectStatus(await accept(w.users.studentA, w.VA1.id, q.answered), 204);
+    expect(await counted(q.answered)).toBe(1);
+  });
+
+  it('is refused for a question that could not have been suggested', async () => {
+    expectStatus(await accept(w.users.studentA, w.VA1.id, q.unanswered), 404);
+    expectStatus(await accept(w.users.studentA, w.VA1.id, q.otherCourse), 404);
+    expectStatus(await accept(w.users.studentA, w.VA1.id, q.unreleased), 404);
+    expectStatus(await accept(w.users.outsider, w.VA1.id, q.answered), 404);
+    expectStatus(await accept(null, w.VA1.id, q.answered), 401);
+    expect(await counted(q.unanswered)).toBe(0);
+    expect(await counted(q.unreleased)).toBe(0);
+  });
+});

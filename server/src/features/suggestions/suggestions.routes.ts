@@ -1,0 +1,33 @@
+import { SuggestionAcceptParams, SuggestionList, SuggestionParams, SuggestionQuery } from '@lectern/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { currentUser } from '../../plugins/auth';
+import { NO_CONTENT } from '../../plugins/openapi';
+import { PER_MINUTE } from '../../plugins/rate-limit';
+import { typed } from '../feature';
+import { createSuggestionsService } from './suggestions.service';
+
+// Question suggestions while typing (issue 24; the paths are recorded in docs/decisions.md).
+export const suggestionsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const suggestions = createSuggestionsService(deps);
+  const r = typed(app);
+
+  r.get(
+    '/api/videos/:videoId/suggestions',
+    // The box asks at most once per pause in typing (~300 ms): 120 a minute leaves room for fast typists.
+    {
+      schema: { params: SuggestionParams, querystring: SuggestionQuery, response: { 200: SuggestionList } },
+      config: { auth: 'user', rateLimit: { max: 120, timeWindow: PER_MINUTE } },
+    },
+    async (req) => suggestions.suggest(currentUser(req), req.params.videoId, req.query),
+  );
+
+  r.post(
+    '/api/videos/:videoId/suggestions/:questionId/accepted',
+    { schema: { params: SuggestionAcceptParams }, config: { auth: 'user', rawAnswer: NO_CONTENT } },
+    async (req, reply) => {
+      await suggestions.accept(currentUser(req), req.params.videoId, req.params.questionId);
+      return reply.code(204).send();
+    },
+  );
+};

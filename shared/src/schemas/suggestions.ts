@@ -1,0 +1,52 @@
+// Wire contracts of question suggestions (issue 24): while a student types a question, the earlier answered
+// questions that may already answer it.
+import { z } from 'zod';
+import { Id } from './common';
+
+/** Longest query read: a question box's text; a longer one is refused (400), never scanned. */
+export const MAX_SUGGESTION_QUERY = 1000;
+/** The box asks for suggestions once this many characters are typed. */
+export const SUGGEST_AFTER_CHARS = 12;
+/** At most this many suggestions are shown. */
+export const MAX_SUGGESTIONS = 3;
+
+// C0 and C1 control characters other than tab and line breaks: a query holding them is binary, not typed.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const SuggestionParams = z.strictObject({ videoId: Id });
+
+/** GET /api/videos/:videoId/suggestions?q=…&t=…&lectureId=… */
+export const SuggestionQuery = z.strictObject({
+  q: z
+    .string()
+    .max(MAX_SUGGESTION_QUERY, `Type at most ${MAX_SUGGESTION_QUERY} characters`)
+    .refine((q) => !CONTROL.test(q), 'The text holds control characters'),
+  /** The moment of the video the student is at, in seconds. */
+  t: z.coerce.number().min(0).max(1e6).default(0),
+  /** The lecture the page was opened from: its other videos weigh more than the rest of the course. */
+  lectureId: Id.optional(),
+});
+export type SuggestionQuery = z.infer<typeof SuggestionQuery>;
+
+/** How an answer answers: a video now; a text answer later (issue 24, "Answers in words"). */
+export const ANSWER_KINDS = ['video'] as const;
+
+export const SuggestionDto = z.strictObject({
+  questionId: z.string(),
+  videoId: z.string(),
+  /** The moment the question was asked, in seconds into its video. */
+  time: z.number(),
+  question: z.string(),
+  answer: z.strictObject({
+    kind: z.enum(ANSWER_KINDS),
+    responseId: z.string(),
+    /** Seconds; null while unknown. */
+    durationSeconds: z.number().nullable(),
+  }),
+});
+export type SuggestionDto = z.infer<typeof SuggestionDto>;
+
+export const SuggestionList = z.array(SuggestionDto).max(MAX_SUGGESTIONS);
+
+export const SuggestionAcceptParams = z.strictObject({ videoId: Id, questionId: Id });
