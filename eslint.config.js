@@ -13,7 +13,7 @@ import { webBoundaries } from './scripts/eslint-web-boundaries.js';
 const FEATURE_LAYERS = [
   ['access', 'health', 'media'],
   ['auth', 'captions', 'events', 'lectures', 'usage'],
-  ['account', 'courses', 'videos'],
+  ['account', 'courses', 'suggestions', 'videos'],
   ['lti', 'questions'],
   ['meetings'],
 ];

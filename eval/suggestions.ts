@@ -23,6 +23,8 @@ interface LabelledCourse {
 
 /** Each question's ranked candidates, with its label. */
 interface Outcome {
+  id: string;
+  text: string;
   duplicateOf: string | null;
   ranked: Match[];
   /** Database question id → labelled id. */
@@ -66,7 +68,13 @@ async function replay(db: Awaited<ReturnType<typeof openDatabase>>['db'], set: L
     const videoId = videoIds.get(q.video);
     if (!videoId) throw new Error(`${set.course}: ${q.id} is on unknown video ${q.video}`);
     const place = { videoId, time: q.t, lectureId: lectureOfVideo.get(q.video)! };
-    outcomes.push({ duplicateOf: q.duplicateOf, ranked: await scoredCandidates(db, q.text, place, scope), labelOf });
+    outcomes.push({
+      id: q.id,
+      text: q.text,
+      duplicateOf: q.duplicateOf,
+      ranked: await scoredCandidates(db, q.text, place, scope),
+      labelOf,
+    });
     const [response] = await db.insert(responses).values({ title: 'Answer' }).returning();
     const [row] = await db
       .insert(questions)
@@ -77,7 +85,19 @@ async function replay(db: Awaited<ReturnType<typeof openDatabase>>['db'], set: L
   return outcomes;
 }
 
-function measure(outcomes: Outcome[], threshold: number) {
+/** EVAL_VERBOSE=1: each miss and each wrong suggestion, to see what the matcher gets wrong. */
+const verboseRequested = process.env.EVAL_VERBOSE === '1';
+
+function explain(o: Outcome, shown: Match[]) {
+  const wanted = o.duplicateOf ? `wanted ${o.duplicateOf}` : 'wanted nothing';
+  console.log(`    ${o.id} "${o.text}" (${wanted}):`);
+  for (const m of shown)
+    console.log(`      ${o.labelOf.get(m.questionId)} ${m.score.toFixed(2)} "${m.question}"`);
+  const truth = o.ranked.find((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
+  if (o.duplicateOf) console.log(`      truth ${truth ? truth.score.toFixed(2) : 'not a candidate'}`);
+}
+
+function measure(outcomes: Outcome[], threshold: number, verbose = false) {
   let duplicates = 0;
   let found = 0;
   let reciprocal = 0;
@@ -85,19 +105,26 @@ function measure(outcomes: Outcome[], threshold: number) {
   let wronglyShown = 0;
   for (const o of outcomes) {
     const shown = o.ranked.filter((m) => m.score >= threshold).slice(0, MAX_SUGGESTIONS);
+    const rank = shown.findIndex((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
+    if (verbose && (o.duplicateOf === null ? shown.length > 0 : rank < 0)) explain(o, shown);
     if (o.duplicateOf === null) {
       others += 1;
       if (shown.length > 0) wronglyShown += 1;
       continue;
     }
     duplicates += 1;
-    const rank = shown.findIndex((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
     if (rank >= 0) {
       found += 1;
       reciprocal += 1 / (rank + 1);
     }
   }
-  return { duplicates, others, recall: found / duplicates, mrr: reciprocal / duplicates, falseRate: wronglyShown / others };
+  return {
+    duplicates,
+    others,
+    recall: found / duplicates,
+    mrr: reciprocal / duplicates,
+    falseRate: wronglyShown / others,
+  };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -122,14 +149,16 @@ export async function run() {
         `  ${set.course}: ${outcomes.length} questions (${m.duplicates} repeats): recall@3 ${pct(m.recall)}, MRR ${m.mrr.toFixed(3)}, false suggestions ${pct(m.falseRate)} of ${m.others}`,
       );
     }
-    const m = measure(all, SUGGESTION_THRESHOLD);
+    const m = measure(all, SUGGESTION_THRESHOLD, verboseRequested);
     console.log(
       `  all: ${all.length} questions (${m.duplicates} repeats), threshold ${SUGGESTION_THRESHOLD}: recall@3 ${pct(m.recall)}, MRR ${m.mrr.toFixed(3)}, false suggestions ${pct(m.falseRate)} of ${m.others}`,
     );
     console.log('  around the threshold:');
     for (let t = SUGGESTION_THRESHOLD - 0.1; t <= SUGGESTION_THRESHOLD + 0.1001; t += 0.02) {
       const s = measure(all, t);
-      console.log(`    ${t.toFixed(2)}: recall@3 ${pct(s.recall)}, MRR ${s.mrr.toFixed(3)}, false ${pct(s.falseRate)}`);
+      console.log(
+        `    ${t.toFixed(2)}: recall@3 ${pct(s.recall)}, MRR ${s.mrr.toFixed(3)}, false ${pct(s.falseRate)}`,
+      );
     }
   } finally {
     await database.close();

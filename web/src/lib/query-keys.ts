@@ -22,6 +22,9 @@ export const queryKeys = {
     courseAll: ['questions', 'course'] as const,
     course: (courseId: string) => ['questions', 'course', courseId] as const,
   },
+  /** Earlier answered questions like the text being typed (issue 24); the moment weighs, it is no key. */
+  suggestions: (videoId: string, lectureId: string | null, text: string) =>
+    ['suggestions', videoId, lectureId, text] as const,
   /** Where an answer video is: it never changes, a new answer has a new id. */
   responseVideo: (responseId: string) => ['response-video', responseId] as const,
   lectures: {

@@ -4,14 +4,10 @@
 
 /** What the database measures of one candidate (matcher.ts). */
 export interface MatchFeatures {
-  /** pg_trgm similarity of the two texts, 0..1. */
+  /** pg_trgm similarity of the two texts' English stems, 0..1. */
   trigram: number;
-  /** English stems the two questions share, and how many each has (stop words left out). */
-  sharedStems: number;
-  candidateStems: number;
-  queryStems: number;
-  /** Query stems found in the answer's captions. */
-  answerStems: number;
+  /** Weighted overlap of the two questions' English stems (stemOverlap), 0..1. */
+  stems: number;
   sameVideo: boolean;
   /** Seconds between the two moments when on the same video, else null. */
   secondsApart: number | null;
@@ -23,20 +19,35 @@ export const WEIGHTS = {
   stems: 0.55,
   /** Stems of the answer's words count for this much of a question stem. */
   answerStems: 0.25,
-  sameVideo: 0.06,
-  /** Added when on the same video, falling off with the seconds between the moments. */
-  nearMoment: 0.12,
+  /** Likeness of words is raised by these fractions: on the same video, more near the same moment. */
+  sameVideo: 0.3,
+  nearMoment: 0.5,
   nearMomentSeconds: 90,
-  sameLecture: 0.03,
+  sameLecture: 0.15,
 } as const;
 
 /** A candidate is suggested from this score on (tuned for ≤ 10 % wrong suggestions, eval/suggestions.ts). */
-export const SUGGESTION_THRESHOLD = 0.42;
+export const SUGGESTION_THRESHOLD = 0.5;
 
-/** Dice overlap of the stems: shared ones over the mean of the two counts, answer stems weighing less. */
-function stemOverlap(f: MatchFeatures): number {
-  const shared = f.sharedStems + WEIGHTS.answerStems * Math.max(0, f.answerStems - f.sharedStems);
-  const sizes = f.queryStems + f.candidateStems;
+/**
+ * Dice overlap of the English stems (stop words left out), each stem weighing less the more candidates hold
+ * it (1/√n); stems only the answer's captions share count for WEIGHTS.answerStems of one.
+ */
+export function stemOverlap(
+  query: readonly string[],
+  candidate: readonly string[],
+  answer: readonly string[],
+  holders: ReadonlyMap<string, number>,
+): number {
+  const weight = (stem: string) => 1 / Math.sqrt(holders.get(stem) ?? 1);
+  const inCandidate = new Set(candidate);
+  const inAnswer = new Set(answer);
+  let shared = 0;
+  for (const stem of query) {
+    if (inCandidate.has(stem)) shared += weight(stem);
+    else if (inAnswer.has(stem)) shared += WEIGHTS.answerStems * weight(stem);
+  }
+  const sizes = [...query, ...candidate].reduce((sum, stem) => sum + weight(stem), 0);
   return sizes === 0 ? 0 : Math.min(1, (2 * shared) / sizes);
 }
 
@@ -46,8 +57,8 @@ function locality(f: MatchFeatures): number {
   return WEIGHTS.sameVideo + WEIGHTS.nearMoment * Math.exp(-apart / WEIGHTS.nearMomentSeconds);
 }
 
-/** The candidate's score: likeness of the words, raised by nearness; only words can make it pass. */
+/** The candidate's score: likeness of the words, raised by nearness, so nearness alone never suggests. */
 export function matchScore(f: MatchFeatures): number {
-  const words = WEIGHTS.trigram * f.trigram + WEIGHTS.stems * stemOverlap(f);
-  return words + locality(f) * Math.min(1, words * 3);
+  const words = WEIGHTS.trigram * f.trigram + WEIGHTS.stems * f.stems;
+  return words * (1 + locality(f));
 }

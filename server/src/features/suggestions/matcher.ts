@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore } from './match-score';
+import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } from './match-score';
 
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
 // migration 0019): earlier answered questions sharing trigrams with the text (questions_answered_trgm_idx)
@@ -52,10 +52,9 @@ interface Row {
   responseId: string;
   answerSeconds: number | null;
   trigram: number;
-  sharedStems: number;
-  candidateStems: number;
-  queryStems: number;
-  answerStems: number;
+  stems: string[];
+  queryStems: string[];
+  answerStems: string[];
   sameLecture: boolean;
 }
 
@@ -80,13 +79,15 @@ export async function scoredCandidates(
              ${stemsOf(sql`${clean}::text`)} as stems)
     select c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
            c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
-           similarity(c.question, ${clean})::float8 as trigram,
-           (select count(*) from unnest(${stemsOf(sql`c.question`)}) w where w = any(i.stems))::int as "sharedStems",
-           cardinality(${stemsOf(sql`c.question`)}) as "candidateStems",
-           cardinality(i.stems) as "queryStems",
-           (select count(distinct w) from caption_tracks t join caption_cues cue on cue.track_id = t.id,
+           -- Over the stems, sorted: the words that carry meaning, in any order ("what is the difference
+           -- between" alike in two questions says nothing).
+           similarity(array_to_string(${stemsOf(sql`c.question`)}, ' '), array_to_string(i.stems, ' '))::float8
+             as trigram,
+           ${stemsOf(sql`c.question`)} as stems,
+           i.stems as "queryStems",
+           array(select distinct w from caption_tracks t join caption_cues cue on cue.track_id = t.id,
                    unnest(${stemsOf(sql`cue.plain_text`)}) w
-            where t.response_id = c.response_id and w = any(i.stems))::int as "answerStems",
+                 where t.response_id = c.response_id and w = any(i.stems)) as "answerStems",
            ${sameLecture} as "sameLecture"
     from input i,
          -- Unaliased: scope.listed names the table (questionAllowsSql).
@@ -96,11 +97,16 @@ export async function scoredCandidates(
                   limit ${CANDIDATES}) c
     join responses r on r.id = c.response_id
     left join media_files m on m.sha256 = r.media_sha256`)) as unknown as { rows: Row[] };
+  // How many candidates hold each stem: a stem most of them share ("differ", "function") tells little.
+  const holders = new Map<string, number>();
+  for (const row of rows.rows) for (const stem of row.stems) holders.set(stem, (holders.get(stem) ?? 0) + 1);
   return rows.rows
     .map((row) => {
       const sameVideo = row.videoId === place.videoId;
       const features: MatchFeatures = {
-        ...row,
+        trigram: row.trigram,
+        stems: stemOverlap(row.queryStems, row.stems, row.answerStems, holders),
+        sameLecture: row.sameLecture,
         sameVideo,
         secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
       };

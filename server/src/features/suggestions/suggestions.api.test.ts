@@ -31,11 +31,40 @@ beforeAll(async () => {
     if (answerBy) await seedResponse(t.db, question.id, sha, answerBy.id);
     return question.id;
   };
-  q.answered = await ask(w.VA1.id, studentA, 'Why is the acceleration negative at the top of the throw?', 751, adminA);
-  q.unanswered = await ask(w.VA1.id, studentA, 'Why is the acceleration of the ball negative at the top?', 700);
-  q.otherVideo = await ask(w.VA2.id, studentA, 'Is the acceleration negative when the ball falls back?', 30, adminA);
-  q.unreleased = await ask(w.VU.id, adminA, 'Why is momentum conserved in this elastic collision?', 20, adminA);
-  q.otherCourse = await ask(w.VB.id, studentB, 'Why is the acceleration negative at the top of the throw?', 751, adminB);
+  q.answered = await ask(
+    w.VA1.id,
+    studentA,
+    'Why is the acceleration negative at the top of the throw?',
+    751,
+    adminA,
+  );
+  q.unanswered = await ask(
+    w.VA1.id,
+    studentA,
+    'Why is the acceleration of the ball negative at the top?',
+    700,
+  );
+  q.otherVideo = await ask(
+    w.VA2.id,
+    studentA,
+    'Is the acceleration negative when the ball falls back?',
+    30,
+    adminA,
+  );
+  q.unreleased = await ask(
+    w.VU.id,
+    adminA,
+    'Why is momentum conserved in this elastic collision?',
+    20,
+    adminA,
+  );
+  q.otherCourse = await ask(
+    w.VB.id,
+    studentB,
+    'Why is the acceleration negative at the top of the throw?',
+    751,
+    adminB,
+  );
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
-import { ANONYMOUS, ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
+import { ANONYMOUS, ERRORS, FETCH_ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -16,6 +17,7 @@ import { useLecturePlayer } from '../../features/player/hooks/useLecturePlayer';
 import { nextVideoId } from '../../features/player/utils/playback';
 import { AnsweredQuestionList } from '../../features/questions/components/AnsweredQuestionList';
 import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
+import { questionQuery } from '../../features/questions/api/questions-api';
 import { QuestionBox } from '../../features/questions/components/QuestionBox';
 import { QuestionCards } from '../../features/questions/components/QuestionCards';
 import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
@@ -42,6 +44,7 @@ function VideoView({ videoId }: { videoId: string }) {
   const { user } = useSession();
   const enterRoom = useEnterRoom();
   const { handle: player, nav, playerProps } = useLecturePlayer();
+  const queryClient = useQueryClient();
   const [time, setTime] = useState({ current: nav.seekTo ?? 0, duration: Number.NaN });
   const [open, setOpen] = useState<QuestionDto | null>(null);
   const [answerDismissed, setAnswerDismissed] = useState(false);
@@ -77,6 +80,14 @@ function VideoView({ videoId }: { videoId: string }) {
   const openResponse = (question: QuestionDto) => {
     player.current?.pause();
     setOpen(question);
+  };
+  // A suggestion names its question; the overlay shows the question as any card does (its votes too).
+  const openSuggestion = async (questionId: string) => {
+    try {
+      openResponse(await queryClient.fetchQuery(questionQuery(questionId)));
+    } catch {
+      toast.error(FETCH_ERRORS.loadingResponse);
+    }
   };
   const seek = (question: QuestionDto) => player.current?.seekTo(question.timeAsked);
   const playNext = () => {
@@ -152,6 +163,7 @@ function VideoView({ videoId }: { videoId: string }) {
               shownTime={time.current}
               logContext={logContext}
               onAskedLive={enterRoom}
+              onPlaySuggestion={(s) => void openSuggestion(s.questionId)}
             />
           )}
           {mine.length > 0 && (

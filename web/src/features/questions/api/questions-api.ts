@@ -33,13 +33,14 @@ export const useVideoWithQuestions = (
     refetchInterval: usePollInterval(POLL_MS.videoPage, covered),
   });
 
-/** GET /api/questions/{id}. */
+/** GET /api/questions/{id}, for useQuery or a one-off fetchQuery. */
+export const questionQuery = (id: string) => ({
+  queryKey: queryKeys.questions.one(id),
+  queryFn: () => api<QuestionDto>(`/api/questions/${id}`),
+});
+
 export const useQuestion = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.questions.one(id ?? ''),
-    queryFn: () => api<QuestionDto>(`/api/questions/${id}`),
-    enabled: Boolean(id),
-  });
+  useQuery({ ...questionQuery(id ?? ''), enabled: Boolean(id) });
 
 /** GET /api/rooms/{id}/presence: whether a live question's asker is in its room (refetched on `room.presence`). */
 export const useRoomPresence = (questionId: string) =>

@@ -1,15 +1,26 @@
-import { ERRORS, MIN_QUESTION_LENGTH, SUCCESS, VALIDATION, formatVideoTime } from '@lectern/shared';
+import {
+  ERRORS,
+  MIN_QUESTION_LENGTH,
+  SUCCESS,
+  SUGGEST_AFTER_CHARS,
+  type SuggestionDto,
+  VALIDATION,
+  formatVideoTime,
+} from '@lectern/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useAskQuestion } from '../api/question-mutations';
+import { useAcceptSuggestion, useSuggestions } from '../api/suggestions-api';
+import { SuggestedAnswers } from './SuggestedAnswers';
 import '../questions.css';
 
 /**
  * The question box of the video page (SPEC §2, §5): at least 11 characters, sent with the current video
  * time and whether the lecture is live. On a server error the typed text stays so nothing is lost. The
- * moment it will be pinned to (`shownTime`, following the player) is said beside the box.
+ * moment it will be pinned to (`shownTime`, following the player) is said beside the box. While typing,
+ * earlier answered questions like it are suggested under the box (issue 24); playing one keeps the text.
  */
 export function QuestionBox({
   videoId,
@@ -20,6 +31,7 @@ export function QuestionBox({
   shownTime,
   logContext,
   onAskedLive,
+  onPlaySuggestion,
 }: {
   videoId: string;
   lectureId: string | undefined;
@@ -30,12 +42,26 @@ export function QuestionBox({
   logContext: UsageContext;
   /** A question asked in the live window: its asker goes to wait in its room. */
   onAskedLive?(questionId: string, question: string): Promise<void>;
+  /** Plays a suggested question's answer in the response overlay. */
+  onPlaySuggestion(suggestion: SuggestionDto): void;
 }) {
   const ask = useAskQuestion();
+  const accept = useAcceptSuggestion(videoId);
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
+  const suggestions = useSuggestions(videoId, lectureId, text, currentTime);
+  const shownSuggestions =
+    text.trim().length >= SUGGEST_AFTER_CHARS && !ask.isPending ? (suggestions.data ?? []) : [];
+
+  const answered = (suggestion: SuggestionDto) => {
+    accept.mutate(suggestion.questionId);
+    setText('');
+    setError('');
+    toast.success('Glad it was already answered: your question was not sent.');
+    field.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,6 +110,7 @@ export function QuestionBox({
       <p id={`${fieldId}-moment`} className="hint">
         {`Your question will be pinned to the video at ${formatVideoTime(shownTime)}.`}
       </p>
+      <SuggestedAnswers suggestions={shownSuggestions} onPlay={onPlaySuggestion} onAnswers={answered} />
       {error && (
         <p id={`${fieldId}-error`} className="error-text" role="alert">
           {error}
