@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MAX_SUGGESTIONS, type SuggestionDto, type SuggestionQuery } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
-import { suggestionAcceptances } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
@@ -12,6 +11,7 @@ import {
   sqlReaderById,
 } from '../access/public';
 import { type Match, type MatchScope, findAnsweredMatches } from './matcher';
+import { isSuggestible, recordAcceptance } from './suggestions.repository';
 
 /** Fewer letters than this say nothing to match on: answered at once, with nothing. */
 const MIN_QUERY_CHARS = 3;
@@ -67,15 +67,9 @@ export function createSuggestionsService({ db, clock }: AppDeps) {
     async accept(user: AuthUser, videoId: string, questionId: string): Promise<void> {
       const now = clock();
       await requireVisibleVideo(db, user, videoId, now);
-      const scope = scopeOf(user.id, videoId, now);
-      const found = (await db.execute(sql`
-        select 1 from questions where id = ${questionId} and response_id is not null
-          and video_id in (${scope.videoIds}) and ${scope.listed}`)) as unknown as { rows: unknown[] };
-      if (found.rows.length === 0) throw notFound('Question not found');
-      await db
-        .insert(suggestionAcceptances)
-        .values({ questionId, userId: user.id, acceptedAt: now })
-        .onConflictDoNothing();
+      if (!(await isSuggestible(db, scopeOf(user.id, videoId, now), questionId)))
+        throw notFound('Question not found');
+      await recordAcceptance(db, questionId, user.id, now);
     },
   };
 }
