@@ -44,13 +44,8 @@ export interface Match {
 export const wordsOf = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, MAX_WORDS);
 
-interface Row {
-  questionId: string;
-  videoId: string;
-  time: number;
-  question: string;
-  responseId: string;
-  answerSeconds: number | null;
+/** A candidate as the database measures it. */
+interface Row extends Omit<Match, 'score'> {
   trigram: number;
   stems: string[];
   queryStems: string[];
@@ -110,15 +105,8 @@ export async function scoredCandidates(
         sameVideo,
         secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
       };
-      return {
-        questionId: row.questionId,
-        videoId: row.videoId,
-        time: row.time,
-        question: row.question,
-        responseId: row.responseId,
-        answerSeconds: row.answerSeconds,
-        score: matchScore(features),
-      };
+      const { questionId, videoId, time, question, responseId, answerSeconds } = row;
+      return { questionId, videoId, time, question, responseId, answerSeconds, score: matchScore(features) };
     })
     .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
 }
