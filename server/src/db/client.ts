@@ -48,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const wasOpenToOthers = makePrivate(target.dir) && existed;
     const client = await PGlite.create({
       dataDir: target.dir,
-      // Trigram similarity for question suggestions (migration 0019); PGlite ships it as a bundle of its own.
+      // Trigram similarity for question suggestions (migration 0020); PGlite ships it as a bundle of its own.
       extensions: { pg_trgm },
     }).catch((error: unknown) => {
       throw new UnreadableDatabaseError(target.dir, error);

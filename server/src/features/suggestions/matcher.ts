@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } from './match-score';
 
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
-// migration 0019): earlier answered questions sharing trigrams with the text (questions_answered_trgm_idx)
+// migration 0020): earlier answered questions sharing trigrams with the text (questions_answered_trgm_idx)
 // or English stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them; each is
 // measured (trigram similarity, shared stems, stems its answer's captions share) and scored in
 // match-score.ts. Who may see what is the caller's business: it passes the videos and the question
