@@ -30,6 +30,9 @@ const PLAYLIST = ['lecture.changed'] satisfies EventType[];
 
 const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/login': { none: 'starts a session' },
+  'POST /api/videos/:videoId/suggestions/:questionId/accepted': {
+    none: 'a count of students a suggestion helped (suggestion_acceptances) that no screen shows',
+  },
   'POST /api/signup/': { none: 'a new account, in no course yet' },
   'POST /api/lti/handover': { none: "starts a session (an LTI launch's sign-in)" },
   'POST /api/logout': { none: PASSWORDS },

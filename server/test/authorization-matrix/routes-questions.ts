@@ -1,5 +1,5 @@
 import { fixture, multipart } from '../../src/features/videos/test/video-world';
-import { type Payload, type Row, adminsOfA, asPayload, anyUser, anyone, membersOfA } from './table';
+import { type Payload, type Row, adminsOfA, asPayload, anyUser, anyone, membersOfA, nobody } from './table';
 import { freshQuestion, selfId } from './world';
 
 // Questions, answers and the usage report (SPEC §7 "Questions and meetings", "Usage").
@@ -126,5 +126,22 @@ export const questionRows: Row[] = [
     url: ({ w }) => `/api/admin/logs/lecture/${w.LA}/activity`,
     expect: adminsOfA(200),
     mutates: false,
+  },
+  // Suggestions while typing (issue 24): anyone signed in who may see the video asks; what comes back is
+  // scoped by the visibility policy (suggestions.api.test.ts). A question never suggested cannot be accepted.
+  {
+    method: 'GET',
+    route: '/api/videos/:videoId/suggestions',
+    url: ({ w }) =>
+      `/api/videos/${w.VA1}/suggestions?q=${encodeURIComponent('why is the acceleration negative')}&t=3`,
+    expect: anyUser(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/videos/:videoId/suggestions/:questionId/accepted',
+    url: ({ w }) => `/api/videos/${w.VA1}/suggestions/00000000-0000-4000-8000-000000000000/accepted`,
+    expect: nobody(404),
+    mutates: true,
   },
 ];
