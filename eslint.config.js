@@ -15,7 +15,7 @@ const FEATURE_LAYERS = [
   ['auth', 'captions', 'events', 'lectures', 'usage'],
   ['account', 'courses', 'suggestions', 'videos'],
   ['lti', 'questions'],
-  ['meetings'],
+  ['meetings', 'sso'],
 ];
 
 // The features whose public.ts still re-exports repository functions. Only access, the authorization

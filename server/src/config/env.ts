@@ -78,6 +78,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
     .optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('campus sign-on'),
+  PASSWORD_LOGIN: z.enum(['on', 'off']).default('on'),
 });
 
 export interface AppConfig {
@@ -130,6 +135,10 @@ export interface AppConfig {
   transport: TransportLimits;
   /** GET /metrics answers only with this bearer token; undefined: metrics are off (server/src/metrics). */
   metricsToken: string | undefined;
+  /** Campus single sign-on through OpenID Connect (issue 23); undefined: the login page offers none. */
+  oidc: OidcConfig | undefined;
+  /** PASSWORD_LOGIN=off: an SSO-only campus, where password login and signup refuse. */
+  passwordLogin: boolean;
   /** Media store and outbox live under the data dir (DESIGN §8). */
   mediaDir: string;
   uploadsDir: string;
@@ -137,6 +146,14 @@ export interface AppConfig {
   pgliteDir: string;
   /** A finished, migrated embedded database that a new pgliteDir starts as a copy of (`npm start` sets it). */
   pgliteTemplateDir: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown as "Log in with <name>". */
+  name: string;
 }
 
 export interface TransportLimits {
@@ -167,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.BBB_URL) !== Boolean(e.BBB_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  BBB_URL and BBB_SECRET must be set together');
   }
+  const oidc = oidcConfig(e);
+  if (typeof oidc === 'string') throw new ConfigError(`Invalid configuration:\n  ${oidc}`);
   const ffmpeg = findFfmpegTools(e.FFMPEG_PATH, env.PATH);
   if (typeof ffmpeg === 'string') throw new ConfigError(`Invalid configuration:\n  ${ffmpeg}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -203,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoCaptions:
       e.AUTO_CAPTIONS === 'off' ? null : { engine: e.AUTO_CAPTIONS, pocketsphinxPath: e.POCKETSPHINX_PATH },
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
+    oidc,
+    passwordLogin: e.PASSWORD_LOGIN === 'on',
     transport: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
@@ -217,4 +238,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteDir: path.join(dataDir, 'db'),
     pgliteTemplateDir: e.PGLITE_TEMPLATE_DIR && path.resolve(e.PGLITE_TEMPLATE_DIR),
   };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The OIDC_* variables: all three or none; https, but for a provider on this machine. */
+function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig | undefined | string {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) {
+    return e.PASSWORD_LOGIN === 'off'
+      ? 'PASSWORD_LOGIN=off needs OIDC_ISSUER (no way to log in otherwise)'
+      : undefined;
+  }
+  if (!issuer || !clientId || !clientSecret) {
+    return 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together';
+  }
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !LOOPBACK.has(url.hostname)) return 'OIDC_ISSUER must be an https URL';
+  return { issuer, clientId, clientSecret, name: e.OIDC_NAME };
 }

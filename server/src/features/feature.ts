@@ -16,6 +16,7 @@ export type FeatureName =
   | 'health'
   | 'lectures'
   | 'lti'
+  | 'sso'
   | 'media'
   | 'meetings'
   | 'questions'

@@ -7,6 +7,7 @@ import { eventsPlugin } from './events/plugin';
 import { healthPlugin } from './health/plugin';
 import { lecturesPlugin } from './lectures/plugin';
 import { ltiPlugin } from './lti/plugin';
+import { ssoPlugin } from './sso/plugin';
 import { mediaPlugin } from './media/plugin';
 import { meetingsPlugin } from './meetings/plugin';
 import { questionsPlugin } from './questions/plugin';
@@ -34,4 +35,5 @@ export const features: FastifyPluginAsync[] = [
   meetingsPlugin,
   usagePlugin,
   ltiPlugin,
+  ssoPlugin,
 ];

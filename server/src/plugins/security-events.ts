@@ -16,7 +16,11 @@ export type SecurityEvent =
   | 'access.denied'
   | 'upload.rejected'
   | 'lti.launch'
-  | 'lti.refused';
+  | 'lti.refused'
+  | 'sso.login'
+  | 'sso.refused'
+  | 'sso.link.offered'
+  | 'sso.linked';
 
 /**
  * One JSON line per event with the request id (pino's reqId), the user or "anonymous" and the IP.

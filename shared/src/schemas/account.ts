@@ -25,7 +25,14 @@ export const UpdateNotificationBody = z.strictObject({
 export type UpdateNotificationBody = z.infer<typeof UpdateNotificationBody>;
 
 /** Public settings the web app shows (footer link, staff contact). */
-export const PublicConfig = z.object({ supportEmail: z.string(), researchGroupUrl: z.string() });
+export const PublicConfig = z.object({
+  supportEmail: z.string(),
+  researchGroupUrl: z.string(),
+  /** Campus single sign-on (issue 23): the provider's name for "Log in with <name>", or null when off. */
+  sso: z.object({ name: z.string() }).nullable(),
+  /** False on an SSO-only campus: the login page offers no password form and no signup. */
+  passwordLogin: z.boolean(),
+});
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /** GET /api/account/email: the address in use, whether it is proven, and a change awaiting its link. */

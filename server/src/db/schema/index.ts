@@ -14,3 +14,4 @@ export * from './idempotency';
 export * from './usage-rollups';
 export * from './upload-reservations';
 export * from './lti';
+export * from './sso';

@@ -8,19 +8,26 @@ import {
   SignupBody,
   UserDto,
 } from '@lectern/shared';
+import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { NO_CONTENT } from '../../plugins/openapi';
 import { logSecurityEvent } from '../../plugins/security-events';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { createAuthService } from './auth.service';
+import { completeLink, pendingLinkCookie, pendingLinkToken } from './pending-links';
 import { toUserDto } from './user.mapper';
 
 const byIp = { keyGenerator: (req: { ip: string }) => `ip:${req.ip}` };
 
+/** PASSWORD_LOGIN=off: an SSO-only campus (issue 23). */
+export const PASSWORD_LOGIN_OFF =
+  'This Lectern signs people in through the campus sign-on only: use its button on the login page.';
+
 export const authRoutes: Feature = (app, deps) => {
   const auth = createAuthService(deps);
   const r = typed(app);
+  const secure = deps.config.publicUrl.startsWith('https:');
 
   r.get('/api/login', { schema: { response: { 200: UserDto } }, config: { auth: 'user' } }, async (req) =>
     toUserDto(currentUser(req)),
@@ -35,10 +42,16 @@ export const authRoutes: Feature = (app, deps) => {
       config: { auth: 'public', rateLimit: { ...byIp, max: 1500, timeWindow: 5 * PER_MINUTE } },
     },
     async (req, reply) => {
+      if (!deps.config.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
       try {
         const { answer, deviceCookie } = await auth.login(req.body, req.ip, req.headers.cookie);
         logSecurityEvent(req, 'login.success', { userId: answer.id });
-        void reply.header('set-cookie', deviceCookie);
+        const linkToken = pendingLinkToken(req.headers.cookie);
+        if (linkToken && (await completeLink(deps.db, linkToken, answer.id, deps.clock()))) {
+          logSecurityEvent(req, 'sso.linked', { userId: answer.id });
+        }
+        const cleared = linkToken ? [pendingLinkCookie('', 0, secure)] : [];
+        void reply.header('set-cookie', [deviceCookie, ...cleared]);
         return answer;
       } catch (error) {
         logSecurityEvent(req, 'login.failure', { email: req.body.email });
@@ -54,6 +67,7 @@ export const authRoutes: Feature = (app, deps) => {
       config: { auth: 'public', rateLimit: { ...byIp, max: 1000, timeWindow: 60 * PER_MINUTE } },
     },
     async (req, reply) => {
+      if (!deps.config.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
       const answer = await auth.signup(req.body);
       logSecurityEvent(req, 'signup', { userId: answer.id });
       return reply.code(201).send(answer);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { externalIdentities } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repository';
@@ -13,6 +13,15 @@ export interface ExternalIdentity {
   email: string | null;
   /** The issuer is trusted to have proven `email`. */
   emailProven: boolean;
+}
+
+/** The account linked to (issuer, subject), or null when none is. */
+export async function linkedAccount(db: DbOrTx, issuer: string, subject: string): Promise<UserRow | null> {
+  const [link] = await db
+    .select({ userId: externalIdentities.userId })
+    .from(externalIdentities)
+    .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
+  return (link && (await findUserById(db, link.userId))) ?? null;
 }
 
 /**
@@ -29,13 +38,7 @@ const placeholderAddress = (): string =>
  * signs in through the issuer, or sets one with a password reset once its address is real.
  */
 export async function accountForIdentity(tx: Tx, identity: ExternalIdentity, now: Date): Promise<UserRow> {
-  const [link] = await tx
-    .select({ userId: externalIdentities.userId })
-    .from(externalIdentities)
-    .where(
-      and(eq(externalIdentities.issuer, identity.issuer), eq(externalIdentities.subject, identity.subject)),
-    );
-  const linked = link && (await findUserById(tx, link.userId));
+  const linked = await linkedAccount(tx, identity.issuer, identity.subject);
   if (linked) return linked;
 
   const wanted = identity.email && !(await findUserByEmail(tx, identity.email)) ? identity.email : null;

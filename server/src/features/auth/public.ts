@@ -15,6 +15,8 @@ export {
   verifyEmail,
 } from './email-verification';
 export type { ExternalIdentity } from './external-identities';
+export { linkedAccount } from './external-identities';
+export { offerLink, pendingLinkCookie } from './pending-links';
 
 declare module 'fastify' {
   interface FastifyInstance {

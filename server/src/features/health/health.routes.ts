@@ -22,5 +22,7 @@ export const healthRoutes: Feature = (app, { db, config }) => {
   r.get('/api/config', { schema: { response: { 200: PublicConfig } }, config: anyone }, async () => ({
     supportEmail: config.supportEmail,
     researchGroupUrl: config.researchGroupUrl,
+    sso: config.oidc ? { name: config.oidc.name } : null,
+    passwordLogin: config.passwordLogin,
   }));
 };

@@ -1,3 +1,5 @@
+import { PageRefusal, plainPage } from '../../lib/plain-page';
+
 /** What a person sees when Lectern refuses a launch: one plain sentence and what to do (issue 23). */
 export const LTI_REFUSALS = {
   badRequest: 'This launch is missing what Lectern needs. Open Lectern again from your course.',
@@ -18,25 +20,8 @@ export const LTI_REFUSALS = {
  * A refused launch: `reason` names the check for the security log, `message` is what the person reads, on
  * an error page (the launch is a page in the LMS frame, not an API call), never with a stack trace.
  */
-export class LtiRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export class LtiRefusal extends PageRefusal {}
 
 /** The error page of a refused launch. */
-export const refusalPage = (message: string): string => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Lectern could not open this launch</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2328}</style>
-</head>
-<body><main><h1>Lectern could not open this launch</h1><p>${escapeHtml(message)}</p></main></body>
-</html>
-`;
+export const refusalPage = (message: string): string =>
+  plainPage('Lectern could not open this launch', message);
