@@ -112,7 +112,8 @@ export const ssoRoutes =
         .catch((error: unknown) => {
           throw new PageRefusal(403, `answer refused: ${(error as Error).message}`, SSO_REFUSALS.badAnswer);
         });
-      void reply.header('set-cookie', `${cookie}=; Path=${CALLBACK_PATH}; Max-Age=0`);
+      const clearState = `${cookie}=; Path=${CALLBACK_PATH}; Max-Age=0`;
+      void reply.header('set-cookie', clearState);
 
       const linked = await linkedAccount(deps.db, identity.issuer, identity.subject);
       const holder = !linked && identity.email ? await findUserByEmail(deps.db, identity.email) : null;
@@ -120,7 +121,7 @@ export const ssoRoutes =
         const offer = await offerLink(deps.db, identity.issuer, identity.subject, holder.id, now);
         logSecurityEvent(req, 'sso.link.offered', { userId: holder.id });
         void reply.header('set-cookie', [
-          `${cookie}=; Path=${CALLBACK_PATH}; Max-Age=0`,
+          clearState,
           pendingLinkCookie(offer.token, offer.maxAgeSeconds, secure),
         ]);
         return html(
