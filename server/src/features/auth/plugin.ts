@@ -1,6 +1,7 @@
 import { definePlugin, ownScope } from '../feature';
 import { authRoutes } from './auth.routes';
-import { accountForIdentity } from './external-identities';
+import { accountForIdentity, linkedAccount } from './external-identities';
+import { offerLink } from './pending-links';
 import type { AuthFeature } from './public';
 import { deleteUserSessions } from './sessions.repository';
 import { startSession } from './start-session';
@@ -15,6 +16,8 @@ export const authPlugin = definePlugin({
   async register(app, deps) {
     const auth: AuthFeature = {
       accountForIdentity: (tx, identity) => accountForIdentity(tx, identity, deps.clock()),
+      linkedAccount,
+      offerLink: (db, issuer, subject, userId) => offerLink(db, issuer, subject, userId, deps.clock()),
       startSession: (user) => startSession(deps, user),
       findUserById,
       findUserByEmail,

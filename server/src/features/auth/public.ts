@@ -15,8 +15,7 @@ export {
   verifyEmail,
 } from './email-verification';
 export type { ExternalIdentity } from './external-identities';
-export { linkedAccount } from './external-identities';
-export { offerLink, pendingLinkCookie } from './pending-links';
+export { pendingLinkCookie } from './pending-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +28,18 @@ declare module 'fastify' {
 export interface AuthFeature {
   /** The account linked to (issuer, subject), made on its first visit (external-identities.ts). */
   accountForIdentity(tx: Tx, identity: ExternalIdentity): Promise<UserRow>;
+  /** The account linked to (issuer, subject), or null: never made here. */
+  linkedAccount(db: DbOrTx, issuer: string, subject: string): Promise<UserRow | null>;
+  /**
+   * Offers to link (issuer, subject) to the account `userId` once its owner logs in with its password in
+   * this browser (pending-links.ts): the token for the browser's cookie (`pendingLinkCookie`).
+   */
+  offerLink(
+    db: DbOrTx,
+    issuer: string,
+    subject: string,
+    userId: string,
+  ): Promise<{ token: string; maxAgeSeconds: number }>;
   /** Signs the user in: a new session and the answer a login gives. */
   startSession(user: UserRow): Promise<LoginAnswer>;
   findUserById(db: DbOrTx, id: string): Promise<UserRow | null>;

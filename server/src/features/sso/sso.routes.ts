@@ -4,13 +4,7 @@ import type { OidcConfig } from '../../config/env';
 import { PageRefusal, plainPage } from '../../lib/plain-page';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { logSecurityEvent } from '../../plugins/security-events';
-import {
-  type ExternalIdentity,
-  findUserByEmail,
-  linkedAccount,
-  offerLink,
-  pendingLinkCookie,
-} from '../auth/public';
+import { type ExternalIdentity, pendingLinkCookie } from '../auth/public';
 import type { Feature } from '../feature';
 import { newHandover } from '../lti/public';
 import { campusProvider } from './provider';
@@ -115,10 +109,11 @@ export const ssoRoutes =
       const clearState = `${cookie}=; Path=${CALLBACK_PATH}; Max-Age=0`;
       void reply.header('set-cookie', clearState);
 
-      const linked = await linkedAccount(deps.db, identity.issuer, identity.subject);
-      const holder = !linked && identity.email ? await findUserByEmail(deps.db, identity.email) : null;
+      const linked = await app.auth.linkedAccount(deps.db, identity.issuer, identity.subject);
+      const holder =
+        !linked && identity.email ? await app.auth.findUserByEmail(deps.db, identity.email) : null;
       if (holder) {
-        const offer = await offerLink(deps.db, identity.issuer, identity.subject, holder.id, now);
+        const offer = await app.auth.offerLink(deps.db, identity.issuer, identity.subject, holder.id);
         logSecurityEvent(req, 'sso.link.offered', { userId: holder.id });
         void reply.header('set-cookie', [
           clearState,
