@@ -39,23 +39,75 @@ async function newSigningKey(): Promise<SigningKey> {
   return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
-export async function startReferencePlatform(toolLaunchUrl: string, clock: () => Date = () => new Date()) {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The form a platform's authentication endpoint answers with: posted to the tool as soon as it loads. */
+const autoPostPage = (action: string, fields: Record<string, string>) => `<!doctype html>
+<html><body><form method="post" action="${escapeHtml(action)}">${Object.entries(fields)
+  .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+  .join('')}</form><script>document.forms[0].submit()</script></body></html>`;
+
+export interface PlatformOptions {
+  /** The app's clock, for the tokens' `iat` and `exp`. */
+  clock?: () => Date;
+  /**
+   * The host name the platform's URLs use: `localhost` puts its pages on another site than a Lectern on
+   * 127.0.0.1, as an LMS is (a browser then treats Lectern in its frame as third-party).
+   */
+  host?: '127.0.0.1' | 'localhost';
+}
+
+/**
+ * The platform, with Lectern registered as a tool whose launch URL is `toolLaunchUrl` (its login
+ * initiation URL is the same origin's /lti/login). Over HTTP: `/jwks`, the authentication endpoint `/auth`
+ * (for the browser, answering with the auto-posted launch form) and `/course/<context>?as=<sub>`, an LMS
+ * course page that frames Lectern for one of its people.
+ */
+export async function startReferencePlatform(toolLaunchUrl: string, options: PlatformOptions = {}) {
+  const { clock = () => new Date(), host = '127.0.0.1' } = options;
+  const toolLoginUrl = new URL('/lti/login', toolLaunchUrl).href;
+  const people = new Map<string, LmsPerson>();
   let keys = [await newSigningKey()];
   let jwksUp = true;
   let jwksFetches = 0;
   const server = http.createServer((req, res) => {
-    if (req.url === '/jwks') {
+    const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/jwks') {
       jwksFetches += 1;
       if (!jwksUp) return void res.writeHead(503).end();
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
     }
+    const html = (status: number, body: string) =>
+      void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    if (url.pathname === '/auth') {
+      const person = people.get(url.searchParams.get('login_hint') ?? '');
+      if (!person) return html(400, 'invalid_request: unknown login_hint');
+      platform.authorize(url.href, person).then(
+        (form) => html(200, autoPostPage(toolLaunchUrl, form)),
+        (error: Error) => html(400, escapeHtml(error.message)),
+      );
+      return;
+    }
+    const course = /^\/course\/([\w-]+)$/.exec(url.pathname);
+    const person = people.get(url.searchParams.get('as') ?? '');
+    if (course && person && person.context?.id === course[1]) {
+      const frame = `${toolLoginUrl}?${new URLSearchParams(platform.initiation(person))}`;
+      return html(
+        200,
+        `<!doctype html><html lang="en"><head><title>${escapeHtml(person.context!.title ?? '')} · LMS</title></head>` +
+          `<body><h1>Reference LMS</h1><iframe title="Lectern" src="${escapeHtml(frame)}" width="1100" height="700" ` +
+          `allow="camera; microphone; fullscreen"></iframe></body></html>`,
+      );
+    }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Every interface, so that `localhost` answers whether it resolves to 127.0.0.1 or ::1.
+  await new Promise<void>((resolve) => server.listen(0, host === 'localhost' ? undefined : host, resolve));
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   const platform = {
+    base,
     issuer: base,
     clientId: `lectern-${randomUUID()}`,
     deploymentId: 'deployment-1',
@@ -64,6 +116,11 @@ export async function startReferencePlatform(toolLaunchUrl: string, clock: () =>
     jwksUrl: `${base}/jwks`,
     get jwksFetches() {
       return jwksFetches;
+    },
+
+    /** Adds someone to the LMS: its authentication endpoint signs them in by their `sub` (the login hint). */
+    enrol(person: LmsPerson) {
+      people.set(person.sub, person);
     },
 
     /** The query of the platform's own login initiation for this person (§5.1.1.1). */

@@ -6,9 +6,25 @@ export interface StoredSession {
   userId: string;
 }
 
+/**
+ * This page's own copy, for browsers that deny storage: Lectern in an LMS's frame (issue 23) is a
+ * third-party document, and where third-party cookies are blocked, so is its localStorage. The session
+ * then lasts as long as the page; a new launch from the LMS signs in again.
+ */
+let inMemory: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function readSession(): StoredSession | null {
   try {
-    const raw = localStorage.getItem(KEY);
+    const store = storage();
+    const raw = store ? store.getItem(KEY) : inMemory;
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredSession>;
     return typeof parsed.token === 'string' && typeof parsed.userId === 'string'
@@ -19,6 +35,14 @@ export function readSession(): StoredSession | null {
   }
 }
 
-export const writeSession = (session: StoredSession): void =>
-  localStorage.setItem(KEY, JSON.stringify(session));
-export const clearSession = (): void => localStorage.removeItem(KEY);
+export function writeSession(session: StoredSession): void {
+  const raw = JSON.stringify(session);
+  const store = storage();
+  if (store) store.setItem(KEY, raw);
+  else inMemory = raw;
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(KEY);
+  inMemory = null;
+}

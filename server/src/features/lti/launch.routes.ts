@@ -14,9 +14,14 @@ const launchLimit = {
   rateLimit: { ...byIp, max: 3000, timeWindow: 5 * PER_MINUTE },
 } as const;
 
-/** The cookie binding a state to this browser: sent back only with the launch's cross-site form post. */
-const stateCookie = (state: string, maxAge: number, secure: boolean) =>
-  `${stateCookieName(state)}=1; Path=${LAUNCH_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=None${secure ? '; Secure; Partitioned' : ''}`;
+/**
+ * The cookie binding a state to this browser, sent back with the platform's cross-site form post: so
+ * SameSite=None, which browsers take only with Secure (kept on http://localhost too), and Partitioned, so
+ * that it is kept inside an LMS frame where third-party cookies are blocked. LTI tools are served over
+ * HTTPS anyway.
+ */
+const stateCookie = (state: string, maxAge: number) =>
+  `${stateCookieName(state)}=1; Path=${LAUNCH_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None; Partitioned`;
 
 const hasCookie = (req: FastifyRequest, name: string) =>
   (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().split('=')[0] === name);
@@ -28,7 +33,6 @@ const hasCookie = (req: FastifyRequest, name: string) =>
  */
 export const launchRoutes: Feature = (app, deps) => {
   const launches = createLaunchService(app, deps);
-  const secure = deps.config.publicUrl.startsWith('https:');
 
   // This scope only: the platform posts forms (the launch's id_token, a POSTed login initiation).
   app.addContentTypeParser(
@@ -48,7 +52,7 @@ export const launchRoutes: Feature = (app, deps) => {
     const login = LoginInitiation.safeParse(input);
     if (!login.success) throw new LtiRefusal(400, 'login initiation', LTI_REFUSALS.badRequest);
     const { redirect, state, maxAgeSeconds } = await launches.initiateLogin(login.data);
-    return reply.header('set-cookie', stateCookie(state, maxAgeSeconds, secure)).redirect(redirect, 302);
+    return reply.header('set-cookie', stateCookie(state, maxAgeSeconds)).redirect(redirect, 302);
   }
   app.get('/lti/login', { config: launchLimit }, (req, reply) => initiate(req, reply, req.query));
   app.post('/lti/login', { config: launchLimit }, (req, reply) => initiate(req, reply, req.body));

@@ -24,7 +24,7 @@ const { t } = appFixture(async () => ({}));
 let platform: ReferencePlatform;
 
 beforeAll(async () => {
-  platform = await startReferencePlatform(`${t.config.publicUrl}/lti/launch`, t.clock.now);
+  platform = await startReferencePlatform(`${t.config.publicUrl}/lti/launch`, { clock: t.clock.now });
   await savePlatform(t.db, {
     name: 'Reference LMS',
     issuer: platform.issuer,
