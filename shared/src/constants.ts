@@ -74,3 +74,12 @@ export const SESSION_MAX_MS = 14 * 24 * 60 * MINUTE;
 
 export const CSV_COLUMNS = ['Student', 'First Activity', 'Last Active'] as const;
 export const usageCsvFileName = (videoId: string): string => `usage-${videoId}.csv`;
+
+// Question suggestions (issue 24), here rather than beside their schemas: the watch page reads them, and
+// importing from a file of zod schemas would bring zod into its first load.
+/** Longest query read: a question box's text; a longer one is refused (400), never scanned. */
+export const MAX_SUGGESTION_QUERY = 1000;
+/** The box asks for suggestions once this many characters are typed. */
+export const SUGGEST_AFTER_CHARS = 12;
+/** At most this many suggestions are shown. */
+export const MAX_SUGGESTIONS = 3;

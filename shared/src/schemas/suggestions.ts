@@ -1,14 +1,8 @@
 // Wire contracts of question suggestions (issue 24): while a student types a question, the earlier answered
 // questions that may already answer it.
 import { z } from 'zod';
+import { MAX_SUGGESTION_QUERY, MAX_SUGGESTIONS } from '../constants';
 import { Id } from './common';
-
-/** Longest query read: a question box's text; a longer one is refused (400), never scanned. */
-export const MAX_SUGGESTION_QUERY = 1000;
-/** The box asks for suggestions once this many characters are typed. */
-export const SUGGEST_AFTER_CHARS = 12;
-/** At most this many suggestions are shown. */
-export const MAX_SUGGESTIONS = 3;
 
 // C0 and C1 control characters other than tab and line breaks: a query holding them is binary, not typed.
 // eslint-disable-next-line no-control-regex

@@ -10,18 +10,17 @@ const deniedStorage = () => {
 
 describe('session storage', () => {
   afterEach(() => {
-    clearSession();
     vi.unstubAllGlobals();
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    clearSession();
   });
 
   it('keeps the session in localStorage where the browser allows it', () => {
     const store = new Map<string, string>();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
     });
     writeSession({ token: 't1', userId: 'u1' });
     expect(JSON.parse(store.get('lectern.session')!)).toEqual({ token: 't1', userId: 'u1' });
@@ -31,7 +30,7 @@ describe('session storage', () => {
   });
 
   it('keeps it in the page where storage is denied (a third-party frame in an LMS)', () => {
-    vi.stubGlobal('window', Object.defineProperty({}, 'localStorage', { get: deniedStorage }));
+    Object.defineProperty(globalThis, 'localStorage', { get: deniedStorage, configurable: true });
     expect(readSession()).toBeNull();
     writeSession({ token: 't2', userId: 'u2' });
     expect(readSession()).toEqual({ token: 't2', userId: 'u2' });

@@ -15,7 +15,7 @@ let inMemory: string | null = null;
 
 function storage(): Storage | null {
   try {
-    return window.localStorage;
+    return globalThis.localStorage ?? null;
   } catch {
     return null;
   }

@@ -13,6 +13,7 @@ import { seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
 import { eventStreams } from '../../../test/fixture';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
+import { emitAutoCaptionsChanged } from '../captions/automatic/auto-captions.events';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
 import type { QuestionRecord } from '../questions/questions.repository';
@@ -48,9 +49,12 @@ interface EventKey {
   lectureId?: string;
   courseId?: string;
   videoId?: string;
+  /** captions.automatic names its video (or answer) as `ownerId`. */
+  ownerId?: string;
 }
 
-const keyOf = (e: EventKey) => `${e.type} ${e.questionId ?? e.lectureId ?? e.courseId ?? e.videoId}`;
+const keyOf = (e: EventKey) =>
+  `${e.type} ${e.questionId ?? e.lectureId ?? e.courseId ?? e.videoId ?? e.ownerId}`;
 
 describe('the event stream delivers exactly what the REST reads allow', () => {
   const { t, w } = questionsWorldFixture();
@@ -149,6 +153,12 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       video('video.processing'),
       video('video.ready'),
       video('video.failed'),
+      {
+        type: 'captions.automatic',
+        subject: { kind: 'video', videoId: VN.id },
+        // As the transcription job does: the admins of the lectures holding the video.
+        write: (tx) => emitAutoCaptionsChanged(tx, 'video', VN.id),
+      },
       lecture(w.LA),
       lecture(w.LU),
       {

@@ -7,14 +7,18 @@ import {
   VALIDATION,
   formatVideoTime,
 } from '@lectern/shared';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useAskQuestion } from '../api/question-mutations';
-import { useAcceptSuggestion, useSuggestions } from '../api/suggestions-api';
-import { SuggestedAnswers } from './SuggestedAnswers';
 import '../questions.css';
+
+// Loaded once a question is long enough to ask about, so the watch page's first load stays within its
+// budget (scripts/first-load-budget.test.ts).
+const SuggestionsForQuestion = lazy(() =>
+  import('./SuggestionsForQuestion').then((m) => ({ default: m.SuggestionsForQuestion })),
+);
 
 /**
  * The question box of the video page (SPEC §2, §5): at least 11 characters, sent with the current video
@@ -46,17 +50,13 @@ export function QuestionBox({
   onPlaySuggestion(suggestion: SuggestionDto): void;
 }) {
   const ask = useAskQuestion();
-  const accept = useAcceptSuggestion(videoId);
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const suggestions = useSuggestions(videoId, lectureId, text, currentTime);
-  const shownSuggestions =
-    text.trim().length >= SUGGEST_AFTER_CHARS && !ask.isPending ? (suggestions.data ?? []) : [];
+  const suggesting = text.trim().length >= SUGGEST_AFTER_CHARS && !ask.isPending;
 
-  const answered = (suggestion: SuggestionDto) => {
-    accept.mutate(suggestion.questionId);
+  const answered = () => {
     setText('');
     setError('');
     toast.success('Glad it was already answered: your question was not sent.');
@@ -110,7 +110,18 @@ export function QuestionBox({
       <p id={`${fieldId}-moment`} className="hint">
         {`Your question will be pinned to the video at ${formatVideoTime(shownTime)}.`}
       </p>
-      <SuggestedAnswers suggestions={shownSuggestions} onPlay={onPlaySuggestion} onAnswers={answered} />
+      {suggesting && (
+        <Suspense fallback={null}>
+          <SuggestionsForQuestion
+            videoId={videoId}
+            lectureId={lectureId}
+            text={text}
+            currentTime={currentTime}
+            onPlay={onPlaySuggestion}
+            onAnswered={answered}
+          />
+        </Suspense>
+      )}
       {error && (
         <p id={`${fieldId}-error`} className="error-text" role="alert">
           {error}
