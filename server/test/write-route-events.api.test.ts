@@ -74,6 +74,7 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'PUT /api/questions/ratings/:questionId': { emits: ['vote.changed'] },
   'PUT /api/questions/status/:id': { emits: ['question.status'] },
   'PUT /api/questions/:id': { emits: ['question.edited'] },
+  'POST /api/questions/:id/linked-answer': { emits: ['question.answered'] },
   'DELETE /api/questions/:id': { emits: ['question.deleted'] },
   'PUT /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",

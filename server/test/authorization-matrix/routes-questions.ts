@@ -127,6 +127,34 @@ export const questionRows: Row[] = [
     expect: adminsOfA(200),
     mutates: false,
   },
+  // The instructor reuses answers (issue 24): the admins of the question's course see the possible answers
+  // and link one, from a course holding the answered question's video that they administer too.
+  {
+    method: 'GET',
+    route: '/api/questions/:id/possible-answers',
+    url: ({ w }) => `/api/questions/${w.qOpen}/possible-answers`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/questions/:id/linked-answer',
+    fresh: (c) => freshQuestion(c),
+    url: (_c, f) => `/api/questions/${f.question}/linked-answer`,
+    payload: ({ w }) => ({ body: { answeredQuestionId: w.qAnswered } }),
+    expect: adminsOfA(200),
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/questions/:id/linked-answer',
+    variant: 'an answer of course A for a question of B: nobody administers both',
+    fresh: (c) => freshQuestion(c, { inB: true }),
+    url: (_c, f) => `/api/questions/${f.question}/linked-answer`,
+    payload: ({ w }) => ({ body: { answeredQuestionId: w.qAnswered } }),
+    expect: nobody(403),
+    mutates: true,
+  },
   // Suggestions while typing (issue 24): anyone signed in who may see the video asks; what comes back is
   // scoped by the visibility policy (suggestions.api.test.ts). A question never suggested cannot be accepted.
   {

@@ -44,3 +44,15 @@ export type SuggestionDto = z.infer<typeof SuggestionDto>;
 export const SuggestionList = z.array(SuggestionDto).max(MAX_SUGGESTIONS);
 
 export const SuggestionAcceptParams = z.strictObject({ videoId: Id, questionId: Id });
+
+/**
+ * GET /api/questions/:id/possible-answers (issue 24, "The instructor reuses answers"): answered questions
+ * like a waiting one, from the courses the instructor administers, with the course each was asked in.
+ */
+export const PossibleAnswerDto = SuggestionDto.extend({ courseName: z.string() });
+export type PossibleAnswerDto = z.infer<typeof PossibleAnswerDto>;
+export const PossibleAnswerList = z.array(PossibleAnswerDto).max(MAX_SUGGESTIONS);
+
+/** POST /api/questions/:id/linked-answer: the answered question whose answer becomes this one's too. */
+export const LinkAnswerBody = z.strictObject({ answeredQuestionId: Id });
+export type LinkAnswerBody = z.infer<typeof LinkAnswerBody>;

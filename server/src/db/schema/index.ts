@@ -15,3 +15,4 @@ export * from './usage-rollups';
 export * from './upload-reservations';
 export * from './lti';
 export * from './sso';
+export * from './answer-links';

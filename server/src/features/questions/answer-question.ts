@@ -7,10 +7,10 @@ import { type QuestionRecord, updateQuestion } from './questions.repository';
 
 /**
  * Inside the caller's transaction: `responseId` becomes the question's response (any answer being
- * processed is dropped by the caller first), watchers hear of it, the asker's mail is queued and so are
- * its automatic captions.
+ * processed is dropped by the caller first), watchers hear of it and the asker's mail is queued. An answer
+ * reused from another question (answer-reuse.service.ts) is answered this way, exactly as any answer.
  */
-export async function makeResponseCurrent(
+export async function markAnswered(
   deps: AppDeps,
   tx: Tx,
   question: QuestionRecord,
@@ -25,5 +25,16 @@ export async function makeResponseCurrent(
   });
   await emitQuestionEvent(tx, 'question.answered', question, { public: true, extra: { responseId } });
   await mailQuestionAnswered(deps, tx, question, responseId);
+}
+
+/** A new answer becomes the question's response (markAnswered), and its automatic captions are queued. */
+export async function makeResponseCurrent(
+  deps: AppDeps,
+  tx: Tx,
+  question: QuestionRecord,
+  responseId: string,
+  at: Date,
+): Promise<void> {
+  await markAnswered(deps, tx, question, responseId, at);
   await queueAutomaticCaptions(deps, tx, 'response', responseId);
 }

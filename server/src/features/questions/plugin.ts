@@ -1,5 +1,7 @@
 import { UPLOAD_KINDS } from '@lectern/shared';
 import { definePlugin, ownScope } from '../feature';
+import { answerReuseRoutes } from './answer-reuse.routes';
+import { createAnswerReuseService } from './answer-reuse.service';
 import type { LecturePollCache } from './lecture-poll.service';
 import { LectureQuestionsCache } from './lecture-questions.cache';
 import { responseTarget } from './pending-response';
@@ -32,8 +34,12 @@ export const questionsPlugin = definePlugin({
       importRecordedAnswer: responses.importAnswer,
     };
     app.decorate('questions', feature);
-    await ownScope(app, deps, (scope) =>
-      questionsRoutes(scope, deps, { cache, questions, responses, lists }),
+    const reuse = createAnswerReuseService(deps, questions);
+    await ownScope(
+      app,
+      deps,
+      (scope) => questionsRoutes(scope, deps, { cache, questions, responses, lists }),
+      (scope) => answerReuseRoutes(scope, reuse),
     );
   },
 });

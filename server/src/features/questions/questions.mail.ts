@@ -90,3 +90,27 @@ export async function mailAnswerFailed(
 }
 
 export const ANSWER_FAILED_SUBJECT = 'Your video response could not be processed';
+
+/**
+ * The answer a question borrowed from another (answer-links.ts) was deleted with its source: the asker
+ * learns that the question waits for a response again, as they learnt of the answer (same preference).
+ */
+export async function mailAnswerWithdrawn(
+  deps: AppDeps,
+  tx: Tx,
+  q: { question: string; askerId: string | null; videoId: string },
+): Promise<void> {
+  if (q.askerId === null) return;
+  const asker = await findUserContact(tx, q.askerId);
+  if (!asker?.wantsAnswerMail) return;
+  await deps.mail.send(tx, {
+    to: asker.email,
+    subject: ANSWER_WITHDRAWN_SUBJECT,
+    text:
+      `The response to your question "${oneLine(q.question, 200)}" was removed by the instructor. ` +
+      `Your question is waiting for a response again.\n\n` +
+      `Your question: ${deps.config.publicUrl}/video/${q.videoId}\n`,
+  });
+}
+
+export const ANSWER_WITHDRAWN_SUBJECT = 'The response to your question was removed';

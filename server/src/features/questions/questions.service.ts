@@ -14,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { coursesOfUser, findCourse, lectureRole } from '../access/public';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../media/public';
 import type { VideosFeature } from '../videos/public';
+import { withdrawBorrowedAnswer } from './answer-links';
 import { isInLiveWindow } from './live-window';
 import { requestLiveRoom } from './live-room';
 import { emitQuestionEvent } from './question-events';
@@ -156,6 +157,8 @@ export function createQuestionsService(
       const video = await videos.findVideo(question.videoId);
       assertWithinVideo(body.timeAsked, video?.durationSeconds ?? null);
       await withResponseCleanup(async (tx) => {
+        // Questions answered with this answer borrowed it: they wait again (issue 24).
+        if (body.deleteResponse) await withdrawBorrowedAnswer(deps, tx, question);
         await updateQuestion(tx, questionId, {
           question: body.question,
           topic: body.topic,
@@ -173,6 +176,7 @@ export function createQuestionsService(
     async remove(caller: AuthUser, questionId: string): Promise<void> {
       const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
       await withResponseCleanup(async (tx) => {
+        await withdrawBorrowedAnswer(deps, tx, question);
         await deleteQuestion(tx, questionId);
         await emitQuestionEvent(tx, 'question.deleted', question, { public: question.responseId !== null });
         return { result: undefined, replaced: question.responseId };

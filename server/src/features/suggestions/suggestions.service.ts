@@ -34,7 +34,7 @@ function scopeOf(userId: string, videoId: string, now: Date): MatchScope {
 }
 
 /** A suggestion as the student sees it: no asker, no votes, the answer's kind and length. */
-const toSuggestion = (m: Match): SuggestionDto => ({
+export const toSuggestion = (m: Match): SuggestionDto => ({
   questionId: m.questionId,
   videoId: m.videoId,
   time: m.time,

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  type LinkAnswerBody,
+  MAX_SUGGESTIONS,
+  type PossibleAnswerDto,
+  type QuestionDto,
+} from '@lectern/shared';
+import type { AppDeps } from '../../app-deps';
+import { conflict, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { requireVideoAdmin } from '../access/public';
+import { type MatchScope, findAnsweredMatches, toSuggestion } from '../suggestions/public';
+import { administeredCourseNames, answerOwnerOf, insertAnswerLink } from './answer-links.repository';
+import { markAnswered } from './answer-question';
+import { dropPending, forgetPending } from './pending-response';
+import { requireQuestionAdmin } from './question-access';
+import { findQuestion, lockQuestion } from './questions.repository';
+import type { QuestionsService } from './questions.service';
+
+// "Possibly answered by …" and "Use this answer" (issue 24, "The instructor reuses answers"): a waiting
+// question is matched, with the suggestions' matcher, against the answered questions of every course the
+// instructor administers (this one, last term's; a concurrent copy shares this course's videos, so its
+// answered questions are there too), and one of their answers becomes this question's answer as well.
+
+/** The answered questions an instructor may reuse: those on the videos of the courses they administer. */
+const administeredScope = (userId: string): MatchScope => ({
+  videoIds: sql`select lv.video_id from lecture_videos lv join lectures l on l.id = lv.lecture_id
+    where l.course_id in (select ca.course_id from course_admins ca where ca.user_id = ${userId})`,
+  // Their admin sees every answered question there; the matcher takes answered ones only.
+  listed: sql`true`,
+});
+
+export type AnswerReuseService = ReturnType<typeof createAnswerReuseService>;
+
+export function createAnswerReuseService(deps: AppDeps, questions: QuestionsService) {
+  const { db, clock } = deps;
+  return {
+    /** Up to three answered questions like this waiting one, most alike first; none once it is answered. */
+    async possibleAnswers(caller: AuthUser, questionId: string): Promise<PossibleAnswerDto[]> {
+      const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
+      if (question.responseId !== null) return [];
+      const place = { videoId: question.videoId, time: question.timeAsked, lectureId: question.lectureId };
+      const matches = await findAnsweredMatches(
+        db,
+        question.question,
+        place,
+        administeredScope(caller.id),
+        MAX_SUGGESTIONS,
+      );
+      const courses = await administeredCourseNames(
+        db,
+        matches.map((m) => m.questionId),
+        caller.id,
+      );
+      return matches.map((m) => ({ ...toSuggestion(m), courseName: courses.get(m.questionId) ?? '' }));
+    },
+
+    /**
+     * "Use this answer": the answer of `answeredQuestionId` answers `questionId` too, and its asker is told
+     * as for any answer. The caller administers the question's course (403) and a course holding the
+     * answered question's video (404 hidden, 403 otherwise).
+     */
+    async link(caller: AuthUser, questionId: string, body: LinkAnswerBody): Promise<QuestionDto> {
+      const now = clock();
+      const { question } = await requireQuestionAdmin(db, caller, questionId, now);
+      const answered = await findQuestion(db, body.answeredQuestionId);
+      if (!answered) throw notFound('Answered question not found');
+      await requireVideoAdmin(db, caller, answered.videoId, now);
+      let dropped: string | null = null;
+      await questions.withResponseCleanup(async (tx) => {
+        const target = await lockQuestion(tx, question.id);
+        if (!target) throw notFound('Question not found');
+        if (target.responseId !== null) throw conflict('This question already has a response');
+        // The answer's first question is locked before the one lending it, in the order a deletion of that
+        // answer locks them (answer-links.ts): the link is seen by the deletion or sees the answer gone.
+        const ownerId = await answerOwnerOf(tx, answered);
+        const owner = await lockQuestion(tx, ownerId);
+        const lender = ownerId === answered.id ? owner : await lockQuestion(tx, answered.id);
+        const responseId = lender?.responseId ?? null;
+        if (responseId === null || owner?.responseId !== responseId)
+          throw conflict('That question has no response to reuse');
+        dropped = await dropPending(tx, target); // a reused answer also overwrites one being processed
+        await insertAnswerLink(tx, {
+          questionId: target.id,
+          responseId,
+          sourceQuestionId: ownerId,
+          linkedBy: caller.id,
+          linkedAt: now,
+        });
+        await markAnswered(deps, tx, target, responseId, now);
+        return { result: undefined, replaced: null };
+      });
+      await forgetPending(deps, dropped);
+      return questions.dto(caller, questionId);
+    },
+  };
+}
