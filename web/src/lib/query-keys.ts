@@ -21,6 +21,8 @@ export const queryKeys = {
     lecture: (lectureId: string) => ['questions', 'lecture', lectureId] as const,
     courseAll: ['questions', 'course'] as const,
     course: (courseId: string) => ['questions', 'course', courseId] as const,
+    /** Answered questions like a waiting one (issue 24): stale with any answer, so under `questions`. */
+    possibleAnswers: (id: string) => ['questions', 'possible-answers', id] as const,
   },
   /** Earlier answered questions like the text being typed (issue 24); the moment weighs, it is no key. */
   suggestions: (videoId: string, lectureId: string | null, text: string) =>

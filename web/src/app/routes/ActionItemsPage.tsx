@@ -9,7 +9,10 @@ import { NeedsResponseByCourse } from '../../features/questions/components/Needs
 import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { needsResponse } from '../../features/questions/utils/question-lists';
 
-/** Action Items (SPEC §2): questions needing a response, by course, refreshed every 10 s. */
+/**
+ * Action Items (SPEC §2): questions needing a response, by course, refreshed every 10 s; each with the
+ * earlier answers that may answer it (issue 24).
+ */
 export function ActionItemsPage() {
   const user = useUser();
   const navigate = useNavigate();
@@ -26,7 +29,7 @@ export function ActionItemsPage() {
       ) : pending.length === 0 ? (
         <p>{STATUS_TEXT.actionItemsEmpty}</p>
       ) : (
-        <NeedsResponseByCourse questions={pending} />
+        <NeedsResponseByCourse questions={pending} instructorId={user.id} />
       )}
       <ShowMoreQuestions list={managed} />
     </Page>

@@ -11,6 +11,7 @@ import {
 import { AnswerSent } from '../../features/questions/components/AnswerSent';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
+import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
 import { nextToAnswer } from '../../features/questions/utils/question-lists';
 import { useUser } from '../../features/auth/session-context';
@@ -24,7 +25,8 @@ import { CourseAdminOnly } from '../layout/CourseAdminOnly';
 
 /**
  * The instructor answers one question (SPEC §2 Respond): details, the lecture at the moment it was asked,
- * mp4 upload, a recording, or delete; once answered, on to the next question (issue 11 #6).
+ * mp4 upload, a recording, an earlier answer ("Possibly answered by …", issue 24), or delete; once
+ * answered, on to the next question (issue 11 #6).
  */
 export function RespondPage() {
   const { questionID = '' } = useParams();
@@ -38,7 +40,7 @@ function RespondView({ questionID }: { questionID: string }) {
   const waiting = useManagedQuestions(user.id, POLL_MS.actionItems);
   const video = useVideoWithQuestions(question.data?.videoId, { lectureId: question.data?.lectureID });
   const player = useRef<PlayerHandle | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'uploaded' | 'linked' | null>(null);
   const answer = useUploadAnswer();
   const { progress } = answer;
   // Which form the running upload came from: its progress bar shows there, not in both.
@@ -58,7 +60,7 @@ function RespondView({ questionID }: { questionID: string }) {
   const sendAnswer = async (file: File): Promise<UploadOutcome> => {
     try {
       await answer.mutateAsync({ file, questionID: q.id, title: `Response: ${q.question}`.slice(0, 200) });
-      setSent(true);
+      setSent('uploaded');
       return { ok: true, message: SUCCESS.fileUploadSuccessful };
     } catch (error) {
       return { ok: false, message: `${ERRORS.fileUploadFailedPrefix}${uploadFailureReason(error)}` };
@@ -83,7 +85,13 @@ function RespondView({ questionID }: { questionID: string }) {
     <CourseAdminOnly courseId={video.data?.courseID} studentView={studentView}>
       <Page title="Respond to question">
         <QuestionDetails question={q} />
-        {sent && <AnswerSent nextId={nextToAnswer(waiting.items, q.id)?.id} />}
+        {sent && (
+          <AnswerSent
+            nextId={nextToAnswer(waiting.items, q.id)?.id}
+            message={sent === 'linked' ? SUCCESS.answerLinked : undefined}
+          />
+        )}
+        <PossibleAnswers question={q} userId={user.id} onLinked={() => setSent('linked')} />
         <section aria-labelledby="asked-at-heading">
           <h2 id="asked-at-heading">{`The lecture at ${formatVideoTime(q.timeAsked)}, where it was asked`}</h2>
           {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}

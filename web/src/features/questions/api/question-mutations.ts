@@ -9,6 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useTusUpload } from '../../../lib/uploads';
 import { useWrite } from '../../../lib/use-write';
 import { deleteQuestion, postQuestion, putQuestion, putStatusProcessing, putVote } from './questions-api';
+import { postLinkedAnswer } from './possible-answers-api';
 
 // Every write of the questions feature, and what each makes stale: one place. The events stream
 // invalidates the same reads for everyone else; this refreshes the writer's own screen even without it.
@@ -54,3 +55,11 @@ export function useUploadAnswer() {
   );
   return { ...mutation, progress };
 }
+
+/** "Use this answer": an answered question's answer becomes this question's too (issue 24). */
+export const useLinkAnswer = () =>
+  useWrite(
+    (link: { questionId: string; answeredQuestionId: string }) =>
+      postLinkedAnswer(link.questionId, link.answeredQuestionId),
+    refreshQuestions,
+  );

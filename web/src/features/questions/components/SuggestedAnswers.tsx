@@ -1,10 +1,6 @@
 import { type SuggestionDto, formatVideoTime } from '@lectern/shared';
 import { useId } from 'react';
-
-const answerSummary = (s: SuggestionDto) =>
-  s.answer.durationSeconds === null
-    ? 'Video answer'
-    : `Video answer, ${formatVideoTime(s.answer.durationSeconds)} long`;
+import { answerSummary } from '../utils/answer-summary';
 
 /**
  * Earlier answered questions like the one being typed (issue 24), under the question box: each with its
@@ -34,7 +30,7 @@ export function SuggestedAnswers({
                 <span className="moment">{formatVideoTime(s.time)}</span>{' '}
                 <span id={textId}>{s.question}</span>
               </p>
-              <p className="hint">{answerSummary(s)}</p>
+              <p className="hint">{answerSummary(s.answer)}</p>
               <p className="row">
                 <button
                   type="button"

@@ -1,0 +1,64 @@
+import { SUCCESS } from '@lectern/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginThroughUi } from '../support/api';
+import { newUserPage, useBrowser } from '../support/browser';
+import { waitForMetadata } from '../support/player';
+import { askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+
+// The instructor reuses answers (issue 24): a question like an answered one shows "Possibly answered by …"
+// on Action Items; "Use this answer" answers it, and the asker's open watch page shows its card without a
+// reload (the events stream).
+
+const streamOpened = (page: Page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+
+describe('answers reused by the instructor', () => {
+  const b = useBrowser();
+
+  it('the instructor links an existing answer and the asker sees the card without reloading', async () => {
+    const { admin, student, ids, videoId } = await seedClassroom();
+    const earlier = 'Why does the square turn red at this moment?';
+    await seedAnsweredQuestion(admin, ids.courseId, videoId, earlier);
+    const asked = 'how come the square changes to red here';
+    await askViaApi(student, videoId, asked, 27);
+
+    // The asker watches at the moment of their question; its card is not there yet.
+    const { page } = b;
+    await loginThroughUi(page, student);
+    const studentStream = streamOpened(page);
+    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
+    await waitForMetadata(page);
+    await studentStream;
+    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    const cards = page.getByRole('region', { name: 'Questions at this moment' });
+    const card = cards.getByRole('button', { name: new RegExp(asked) });
+    expect(await card.count()).toBe(0);
+
+    const teacher = await newUserPage(b);
+    await loginThroughUi(teacher, admin);
+    await teacher.goto('/action-items');
+    const waiting = teacher.getByRole('listitem').filter({ hasText: asked });
+    const candidates = waiting.getByRole('list', { name: /^Possibly answered by/ });
+    const candidate = candidates.getByRole('listitem', { name: earlier });
+    await candidate.waitFor();
+    await candidate.getByText('1:05').waitFor();
+    await candidate.getByText(/^Video answer, 0:04 long/).waitFor();
+
+    // Played in the response overlay first, then used.
+    await candidate.getByRole('button', { name: 'Play the answer' }).click();
+    const overlay = teacher.getByRole('dialog', { name: earlier });
+    await overlay.locator('video').waitFor();
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await candidate.getByRole('button', { name: 'Use this answer' }).click();
+    await teacher.getByText(SUCCESS.answerLinked).waitFor();
+    await teacher.getByText(asked).waitFor({ state: 'detached' });
+    await teacher.context().close();
+
+    // No reload on the asker's page: the event brings the card and the notice.
+    await card.waitFor({ timeout: 5_000 });
+    await page.getByRole('alert').filter({ hasText: 'Your question has a response.' }).waitFor();
+    await card.click();
+    await page.getByRole('dialog', { name: asked }).locator('video').waitFor();
+  });
+});

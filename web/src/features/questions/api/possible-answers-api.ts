@@ -1,0 +1,21 @@
+import type { PossibleAnswerDto, QuestionDto } from '@lectern/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * GET /api/questions/{id}/possible-answers: up to three answered questions like this waiting one, from
+ * the courses the instructor administers (issue 24). Refetched when any question is answered or edited.
+ */
+export const usePossibleAnswers = (questionId: string) =>
+  useQuery({
+    queryKey: queryKeys.questions.possibleAnswers(questionId),
+    queryFn: () => api<PossibleAnswerDto[]>(`/api/questions/${questionId}/possible-answers`),
+    staleTime: 60_000,
+  });
+
+export const postLinkedAnswer = (questionId: string, answeredQuestionId: string) =>
+  api<QuestionDto>(`/api/questions/${questionId}/linked-answer`, {
+    method: 'POST',
+    body: { answeredQuestionId },
+  });
