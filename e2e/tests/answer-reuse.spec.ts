@@ -1,4 +1,3 @@
-import { SUCCESS } from '@lectern/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/api';
@@ -51,7 +50,7 @@ describe('answers reused by the instructor', () => {
     await overlay.locator('video').waitFor();
     await overlay.getByRole('button', { name: 'Close' }).click();
     await candidate.getByRole('button', { name: 'Use this answer' }).click();
-    await teacher.getByText(SUCCESS.answerLinked).waitFor();
+    await teacher.getByText('The earlier answer now answers this question').waitFor();
     await teacher.getByText(asked).waitFor({ state: 'detached' });
     await teacher.context().close();
 

@@ -98,8 +98,6 @@ export const ERRORS = {
 } as const;
 
 export const SUCCESS = {
-  /** Not in the SPEC: "Use this answer" (issue 24). */
-  answerLinked: 'The earlier answer now answers this question; the student will be told.',
   passwordUpdated: 'Password updated successfully',
   notificationsUpdated: 'Email notification opt-in updated successfully',
   loggedOut: 'You have been logged out',

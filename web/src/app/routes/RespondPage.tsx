@@ -14,6 +14,7 @@ import { DeleteQuestionBox } from '../../features/questions/components/DeleteQue
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
 import { nextToAnswer } from '../../features/questions/utils/question-lists';
+import { ANSWER_LINKED } from '../../features/questions/utils/answer-texts';
 import { useUser } from '../../features/auth/session-context';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import type { PlayerHandle } from '../../features/player/types';
@@ -88,7 +89,7 @@ function RespondView({ questionID }: { questionID: string }) {
         {sent && (
           <AnswerSent
             nextId={nextToAnswer(waiting.items, q.id)?.id}
-            message={sent === 'linked' ? SUCCESS.answerLinked : undefined}
+            message={sent === 'linked' ? ANSWER_LINKED : undefined}
           />
         )}
         <PossibleAnswers question={q} userId={user.id} onLinked={() => setSent('linked')} />

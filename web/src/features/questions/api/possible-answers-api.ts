@@ -2,6 +2,8 @@ import type { PossibleAnswerDto, QuestionDto } from '@lectern/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useWrite } from '../../../lib/use-write';
+import { refreshQuestions } from './question-mutations';
 
 /**
  * GET /api/questions/{id}/possible-answers: up to three answered questions like this waiting one, from
@@ -14,8 +16,16 @@ export const usePossibleAnswers = (questionId: string) =>
     staleTime: 60_000,
   });
 
-export const postLinkedAnswer = (questionId: string, answeredQuestionId: string) =>
-  api<QuestionDto>(`/api/questions/${questionId}/linked-answer`, {
-    method: 'POST',
-    body: { answeredQuestionId },
-  });
+/**
+ * "Use this answer": POST /api/questions/{id}/linked-answer. Here rather than in question-mutations, which
+ * the watch page loads first.
+ */
+export const useLinkAnswer = () =>
+  useWrite(
+    ({ questionId, answeredQuestionId }: { questionId: string; answeredQuestionId: string }) =>
+      api<QuestionDto>(`/api/questions/${questionId}/linked-answer`, {
+        method: 'POST',
+        body: { answeredQuestionId },
+      }),
+    refreshQuestions,
+  );

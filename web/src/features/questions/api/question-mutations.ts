@@ -9,13 +9,12 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useTusUpload } from '../../../lib/uploads';
 import { useWrite } from '../../../lib/use-write';
 import { deleteQuestion, postQuestion, putQuestion, putStatusProcessing, putVote } from './questions-api';
-import { postLinkedAnswer } from './possible-answers-api';
 
 // Every write of the questions feature, and what each makes stale: one place. The events stream
 // invalidates the same reads for everyone else; this refreshes the writer's own screen even without it.
 
 /** Question lists overlap (one question is in the video, lecture, course and managed lists): all of them. */
-const refreshQuestions = (client: QueryClient) =>
+export const refreshQuestions = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: queryKeys.questions.all });
 
 /** After an edit or a deletion the page goes back to a list that is not mounted yet: refetch it too. */
@@ -55,11 +54,3 @@ export function useUploadAnswer() {
   );
   return { ...mutation, progress };
 }
-
-/** "Use this answer": an answered question's answer becomes this question's too (issue 24). */
-export const useLinkAnswer = () =>
-  useWrite(
-    (link: { questionId: string; answeredQuestionId: string }) =>
-      postLinkedAnswer(link.questionId, link.answeredQuestionId),
-    refreshQuestions,
-  );

@@ -1,18 +1,11 @@
-import {
-  FETCH_ERRORS,
-  type PossibleAnswerDto,
-  type QuestionDto,
-  SUCCESS,
-  formatVideoTime,
-} from '@lectern/shared';
+import { FETCH_ERRORS, type PossibleAnswerDto, type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { usePossibleAnswers } from '../api/possible-answers-api';
-import { useLinkAnswer } from '../api/question-mutations';
+import { useLinkAnswer, usePossibleAnswers } from '../api/possible-answers-api';
 import { questionQuery } from '../api/questions-api';
-import { answerSummary } from '../utils/answer-summary';
+import { ANSWER_LINKED, answerSummary } from '../utils/answer-texts';
 import { ResponseOverlay } from './ResponseOverlay';
 
 /**
@@ -49,7 +42,7 @@ export function PossibleAnswers({
   const use = async (candidate: PossibleAnswerDto) => {
     try {
       await link.mutateAsync({ questionId: question.id, answeredQuestionId: candidate.questionId });
-      toast.success(SUCCESS.answerLinked);
+      toast.success(ANSWER_LINKED);
       onLinked?.();
     } catch (error) {
       toast.error(errorMessage(error, 'Could not use this answer'));

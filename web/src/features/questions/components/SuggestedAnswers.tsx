@@ -1,6 +1,6 @@
 import { type SuggestionDto, formatVideoTime } from '@lectern/shared';
 import { useId } from 'react';
-import { answerSummary } from '../utils/answer-summary';
+import { answerSummary } from '../utils/answer-texts';
 
 /**
  * Earlier answered questions like the one being typed (issue 24), under the question box: each with its
