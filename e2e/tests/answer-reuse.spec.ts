@@ -1,9 +1,17 @@
+import { type CourseLecturesAnswer, type QuestionDto, SUCCESS } from '@lectern/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi } from '../support/api';
+import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
-import { askViaApi, seedAnsweredQuestion, seedClassroom } from '../support/seed';
+import {
+  askViaApi,
+  joinCourse,
+  seedAnsweredQuestion,
+  seedClassroom,
+  seedCourse,
+  seedLectureWithYouTubeVideos,
+} from '../support/seed';
 
 // The instructor reuses answers (issue 24): a question like an answered one shows "Possibly answered by …"
 // on Action Items; "Use this answer" answers it, and the asker's open watch page shows its card without a
@@ -59,5 +67,52 @@ describe('answers reused by the instructor', () => {
     await page.getByRole('alert').filter({ hasText: 'Your question has a response.' }).waitFor();
     await card.click();
     await page.getByRole('dialog', { name: asked }).locator('video').waitFor();
+  });
+
+  it('a lecture duplicated into next term brings its answered questions, with their answers', async () => {
+    const instructor = await signupViaApi();
+    const past = await seedCourse(instructor, 'Optics 2025');
+    const next = await seedCourse(instructor, 'Optics 2026');
+    const lecture = await seedLectureWithYouTubeVideos(instructor, past.id, 'Lenses', ['Intro']);
+    const videoId = lecture.firstVideoId!;
+    const answered = await seedAnsweredQuestion(
+      instructor,
+      past.id,
+      videoId,
+      'Why is the image upside down?',
+    );
+    const asker = await signupViaApi();
+    await joinCourse(asker, past.id);
+    const open = 'Does the lens work the same in water?';
+    await askViaApi(asker, videoId, open, 20);
+
+    const { page } = b;
+    await loginThroughUi(page, instructor);
+    await page.goto(`/duplicateLecture/${lecture.id}`);
+    await page.getByLabel('Course', { exact: true }).selectOption(next.id);
+    const bring = page.getByRole('checkbox', { name: 'Bring the 1 answered question with their answers' });
+    const answeredBox = page.getByRole('checkbox', { name: answered.question });
+    const openBox = page.getByRole('checkbox', { name: open });
+    // Ticked at first: the answered question, not the one still waiting.
+    expect([await bring.isChecked(), await answeredBox.isChecked(), await openBox.isChecked()]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    await bring.uncheck();
+    expect(await answeredBox.isChecked()).toBe(false);
+    await bring.check();
+    expect(await answeredBox.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Duplicate Lecture' }).click();
+    await page.getByText(SUCCESS.lectureDuplicated).waitFor();
+
+    const { lectures } = await apiCall<CourseLecturesAnswer>(`/api/lectures/courseLectures/${next.id}`, {
+      token: instructor.token,
+    });
+    const copied = await apiCall<QuestionDto[]>(`/api/questions/lecture-questions/${lectures[0]!.id}`, {
+      token: instructor.token,
+    });
+    expect(copied.map((q) => [q.question, q.timeAsked])).toEqual([[answered.question, answered.timeAsked]]);
+    expect(copied[0]!.response).not.toBe('');
   });
 });

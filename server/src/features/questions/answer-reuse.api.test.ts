@@ -187,6 +187,7 @@ describe('deleting the source answer', () => {
       lectureId: w.LA.id,
     });
     expectStatus(await link(w.users.adminA, third.id, waiting), 200);
+    await t.settle(); // the answers' mails are sent: what follows is the withdrawal's
     t.mailer.sent.length = 0;
     const before = await lastEventId();
 

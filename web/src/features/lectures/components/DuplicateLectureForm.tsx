@@ -46,15 +46,20 @@ export function DuplicateLectureForm({
   const [courseID, setCourseID] = useState('');
   const [dates, setDates] = useState(() => lectureDatesFromIso(lecture));
   const [mode, setMode] = useState<DuplicateMode>('duplicate');
-  // Every question is ticked at first: a copy usually keeps the lecture's answered questions.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(questions.map((q) => q.id)));
+  // The answered questions are ticked at first: next term's copy brings last term's answers (issue 24),
+  // not the questions still waiting, whose askers are not in that course.
+  const answeredIds = questions.filter((q) => q.response).map((q) => q.id);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(answeredIds));
+  const bringsAnswered = answeredIds.length > 0 && answeredIds.every((id) => selected.has(id));
   const { error, setError, busy, send } = useFormSubmit();
 
-  function toggle(id: string, checked: boolean) {
+  function toggle(ids: readonly string[], checked: boolean) {
     setSelected((current) => {
       const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
   }
@@ -117,12 +122,22 @@ export function DuplicateLectureForm({
       </fieldset>
       <fieldset>
         <legend>Questions</legend>
+        {mode === 'duplicate' && answeredIds.length > 0 && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={bringsAnswered}
+              onChange={(event) => toggle(answeredIds, event.target.checked)}
+            />
+            {`Bring the ${answeredIds.length} answered question${answeredIds.length === 1 ? '' : 's'} with their answers`}
+          </label>
+        )}
         <DuplicateQuestionList
           lectureId={lecture.id}
           questions={questions}
           selected={selected}
           locked={mode === 'concurrent'}
-          onToggle={toggle}
+          onToggle={(id, checked) => toggle([id], checked)}
           onViewResponse={onViewResponse}
         />
       </fieldset>
