@@ -30,17 +30,26 @@ export async function mailNewQuestion(
   }
 }
 
+/** A mail to the question's asker about its answer, when it has an asker who wants such mail (SPEC §3). */
+async function mailAsker(
+  deps: AppDeps,
+  tx: Tx,
+  askerId: string | null,
+  message: { subject: string; text: string },
+): Promise<void> {
+  if (askerId === null) return;
+  const asker = await findUserContact(tx, askerId);
+  if (!asker?.wantsAnswerMail) return;
+  await deps.mail.send(tx, { to: asker.email, ...message });
+}
+
 export async function mailQuestionAnswered(
   deps: AppDeps,
   tx: Tx,
   q: { question: string; askerId: string | null; videoId: string },
   responseId: string,
 ): Promise<void> {
-  if (q.askerId === null) return;
-  const asker = await findUserContact(tx, q.askerId);
-  if (!asker?.wantsAnswerMail) return;
-  await deps.mail.send(tx, {
-    to: asker.email,
+  await mailAsker(deps, tx, q.askerId, {
     subject: 'Your question was answered',
     text:
       `Your question "${oneLine(q.question, 200)}" has a video response.\n\n` +
@@ -54,11 +63,7 @@ export async function mailLiveQuestionQueued(
   tx: Tx,
   q: { id: string; question: string; askerId: string | null; videoId: string },
 ): Promise<void> {
-  if (q.askerId === null) return;
-  const asker = await findUserContact(tx, q.askerId);
-  if (!asker?.wantsAnswerMail) return;
-  await deps.mail.send(tx, {
-    to: asker.email,
+  await mailAsker(deps, tx, q.askerId, {
     subject: 'Your question will be answered later',
     text:
       `No instructor could join the live discussion of your question "${oneLine(q.question, 200)}" ` +
@@ -100,11 +105,7 @@ export async function mailAnswerWithdrawn(
   tx: Tx,
   q: { question: string; askerId: string | null; videoId: string },
 ): Promise<void> {
-  if (q.askerId === null) return;
-  const asker = await findUserContact(tx, q.askerId);
-  if (!asker?.wantsAnswerMail) return;
-  await deps.mail.send(tx, {
-    to: asker.email,
+  await mailAsker(deps, tx, q.askerId, {
     subject: ANSWER_WITHDRAWN_SUBJECT,
     text:
       `The response to your question "${oneLine(q.question, 200)}" was removed by the instructor. ` +
