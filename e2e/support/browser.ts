@@ -66,3 +66,7 @@ export async function newUserPage(fixture: BrowserFixture): Promise<Page> {
   context.setDefaultTimeout(ACTION_CEILING_MS);
   return context.newPage();
 }
+
+/** Resolves once the page's events stream has answered 200 (events now flow to it). */
+export const streamOpened = (page: Page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);

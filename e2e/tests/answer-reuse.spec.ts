@@ -1,8 +1,7 @@
 import { type CourseLecturesAnswer, type QuestionDto, SUCCESS } from '@lectern/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { newUserPage, useBrowser } from '../support/browser';
+import { newUserPage, streamOpened, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
 import {
   askViaApi,
@@ -16,9 +15,6 @@ import {
 // The instructor reuses answers (issue 24): a question like an answered one shows "Possibly answered by …"
 // on Action Items; "Use this answer" answers it, and the asker's open watch page shows its card without a
 // reload (the events stream).
-
-const streamOpened = (page: Page) =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
 
 describe('answers reused by the instructor', () => {
   const b = useBrowser();

@@ -1,18 +1,13 @@
 import { LOADING, ROOM_PRESENCE, STATUS_TEXT, SUCCESS } from '@lectern/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { newUserPage, useBrowser } from '../support/browser';
+import { newUserPage, streamOpened, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
 import { respondWithTestVideo } from '../support/respond';
 import { askViaApi, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
 
 // Changes reach the screens that show them through the events stream, in under a second, without a
 // reload; with the stream blocked, the spec's polling takes over (issue #8, SPEC §4 Polling).
-
-/** Resolves once the page's events stream has answered 200 (events now flow to it). */
-const streamOpened = (page: Page) =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
 
 /** Milliseconds until `wait` resolves. */
 async function timed(wait: Promise<unknown>): Promise<number> {

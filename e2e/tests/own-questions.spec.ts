@@ -1,16 +1,12 @@
 import { type QuestionDto, SUCCESS } from '@lectern/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi } from '../support/api';
-import { useBrowser } from '../support/browser';
+import { streamOpened, useBrowser } from '../support/browser';
 import { waitForMetadata } from '../support/player';
 import { answerViaApi, seedClassroom } from '../support/seed';
 
 // A student's question stays in sight after they ask (issue 11 #1): on the watch page beside the
 // others, on Home, and on the video's questions page, and it turns to answered when the answer arrives.
-
-const streamOpened = (page: Page) =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
 
 describe('own questions', () => {
   const b = useBrowser();
