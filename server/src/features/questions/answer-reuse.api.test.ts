@@ -229,6 +229,28 @@ describe('deleting the source answer', () => {
   });
 });
 
+describe("deleting the source's lecture", () => {
+  it('keeps the answer for the questions that borrowed it: no answer was deleted, and none breaks', async () => {
+    const lecture = await seedLecture(t.db, pastCourse.id, t.clock.now(), { title: 'Old throws' });
+    const video = await seedVideo(t.db, lecture.id, { title: 'Old throws, part 1' });
+    const past = await seedQuestion(t.db, video.id, null, { question: ASKED, lectureId: lecture.id });
+    const answer = await seedResponse(t.db, past.id, sha, w.users.adminA.id);
+    const waiting = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+      question: PARAPHRASE,
+      lectureId: w.LA.id,
+    });
+    expectStatus(await link(w.users.adminA, waiting.id, past.id), 200);
+    expectStatus(await call(t, 'DELETE', `/api/lectures/${lecture.id}`, { as: w.users.adminA }), 200);
+    await t.settle();
+    expect(await t.db.select().from(questions).where(eq(questions.id, past.id))).toEqual([]);
+    expect(await responseOf(waiting.id)).toBe(answer.id);
+    expectStatus(
+      await call(t, 'GET', `/api/upload/videoAnswers/${answer.id}`, { as: w.users.studentA }),
+      200,
+    );
+  });
+});
+
 describe('a lecture duplicated with its answered questions', () => {
   it('copies them with their answers, askers and times, independent of the source', async () => {
     const { studentA, adminA } = w.users;
