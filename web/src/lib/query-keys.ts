@@ -21,12 +21,17 @@ export const queryKeys = {
     lecture: (lectureId: string) => ['questions', 'lecture', lectureId] as const,
     courseAll: ['questions', 'course'] as const,
     course: (courseId: string) => ['questions', 'course', courseId] as const,
-    /** Answered questions like a waiting one (issue 24): stale with any answer, so under `questions`. */
-    possibleAnswers: (id: string) => ['questions', 'possible-answers', id] as const,
   },
   /** Earlier answered questions like the text being typed (issue 24); the moment weighs, it is no key. */
   suggestions: (videoId: string, lectureId: string | null, text: string) =>
     ['suggestions', videoId, lectureId, text] as const,
+  /**
+   * Answered questions like a waiting one (issue 24). Not under `questions`: Action Items holds one per
+   * item, and every question event refetching them all would cost a request per item; they go stale
+   * after a minute, and at once on "Use this answer".
+   */
+  possibleAnswersAll: ['possible-answers'] as const,
+  possibleAnswers: (questionId: string) => ['possible-answers', questionId] as const,
   /** Where an answer video is: it never changes, a new answer has a new id. */
   responseVideo: (responseId: string) => ['response-video', responseId] as const,
   lectures: {

@@ -7,11 +7,11 @@ import { refreshQuestions } from './question-mutations';
 
 /**
  * GET /api/questions/{id}/possible-answers: up to three answered questions like this waiting one, from
- * the courses the instructor administers (issue 24). Refetched when any question is answered or edited.
+ * the courses the instructor administers (issue 24). Fresh for a minute (query-keys.ts says why).
  */
 export const usePossibleAnswers = (questionId: string) =>
   useQuery({
-    queryKey: queryKeys.questions.possibleAnswers(questionId),
+    queryKey: queryKeys.possibleAnswers(questionId),
     queryFn: () => api<PossibleAnswerDto[]>(`/api/questions/${questionId}/possible-answers`),
     staleTime: 60_000,
   });
@@ -27,5 +27,10 @@ export const useLinkAnswer = () =>
         method: 'POST',
         body: { answeredQuestionId },
       }),
-    refreshQuestions,
+    async (client) => {
+      await Promise.all([
+        refreshQuestions(client),
+        client.invalidateQueries({ queryKey: queryKeys.possibleAnswersAll }),
+      ]);
+    },
   );
