@@ -229,6 +229,33 @@ describe('deleting the source answer', () => {
   });
 });
 
+describe('a link racing the deletion of its answer', () => {
+  it('ends with the question waiting, and its asker told whenever the link was made', async () => {
+    for (let round = 0; round < 5; round++) {
+      await t.settle();
+      t.mailer.sent.length = 0;
+      const asker = w.users.studentA;
+      const { past, answer, waiting } = await pastAndWaiting(asker);
+      const [linked, deleted] = await Promise.all([
+        link(w.users.adminA, waiting, past),
+        call(t, 'PUT', `/api/questions/${past}`, {
+          as: w.users.adminA,
+          payload: { question: ASKED, topic: '', level: 1, timeAsked: 7, deleteResponse: true },
+        }),
+      ]);
+      expectStatus(deleted, 200);
+      expect([200, 409]).toContain(linked.statusCode);
+      expect(await responseOf(waiting)).toBeNull();
+      expect(await t.db.select().from(responses).where(eq(responses.id, answer))).toEqual([]);
+      await t.settle();
+      const told = t.mailer.sent.filter((m) => m.to === asker.email).map((m) => m.subject);
+      expect(told).toEqual(
+        linked.statusCode === 200 ? ['Your question was answered', ANSWER_WITHDRAWN_SUBJECT] : [],
+      );
+    }
+  });
+});
+
 describe("deleting the source's lecture", () => {
   it('keeps the answer for the questions that borrowed it: no answer was deleted, and none breaks', async () => {
     const lecture = await seedLecture(t.db, pastCourse.id, t.clock.now(), { title: 'Old throws' });
