@@ -17,15 +17,12 @@ export async function insertAnswerLink(
     linkedAt: Date;
   },
 ): Promise<void> {
-  const { questionId, ...rest } = values;
+  // A question linked before, then answered otherwise and waiting again, keeps one row: the latest link.
+  const { questionId: _question, ...link } = values;
   await tx
     .insert(answerLinks)
     .values(values)
-    .onConflictDoUpdate({
-      target: answerLinks.questionId,
-      set: rest,
-      where: eq(answerLinks.questionId, questionId),
-    });
+    .onConflictDoUpdate({ target: answerLinks.questionId, set: link });
 }
 
 /**
