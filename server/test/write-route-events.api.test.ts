@@ -75,6 +75,7 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'PUT /api/questions/status/:id': { emits: ['question.status'] },
   'PUT /api/questions/:id': { emits: ['question.edited'] },
   'POST /api/questions/:id/linked-answer': { emits: ['question.answered'] },
+  'PUT /api/questions/:id/answer-text': { emits: ['question.answered'] },
   'DELETE /api/questions/:id': { emits: ['question.deleted'] },
   'PUT /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",

@@ -83,3 +83,9 @@ export const MAX_SUGGESTION_QUERY = 1000;
 export const SUGGEST_AFTER_CHARS = 12;
 /** At most this many suggestions are shown. */
 export const MAX_SUGGESTIONS = 3;
+
+// Answers in words (issue 24): Markdown with LaTeX maths and code blocks, rendered on the server.
+/** Longest answer text, in characters; a longer one is refused (400) before it is parsed. */
+export const MAX_ANSWER_TEXT = 20_000;
+/** Deepest nesting of lists, quotes and emphasis an answer text may have; deeper is refused (400). */
+export const MAX_ANSWER_NESTING = 16;

@@ -16,6 +16,11 @@ export const BODY_LIMITS = {
   courseText: 64 * KIB,
   /** Lists of ids: up to 5000 questions to copy, 500 videos to reorder. */
   idLists: 256 * KIB,
+  /**
+   * An answer in words: 20,000 characters, and room to read a much longer one so that it is refused with
+   * the length's own message (400) rather than a bare 413 (issue 24).
+   */
+  answerText: 2 * KIB * KIB,
   /** An edited caption track: up to 20,000 cues (the file itself is at most 2 MB). */
   captionCues: 4 * KIB * KIB,
 } as const;

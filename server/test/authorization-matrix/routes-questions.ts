@@ -88,6 +88,15 @@ export const questionRows: Row[] = [
     mutates: true,
   },
   {
+    method: 'PUT',
+    route: '/api/questions/:id/answer-text',
+    fresh: (c) => freshQuestion(c),
+    url: (_c, f) => `/api/questions/${f.question}/answer-text`,
+    payload: () => ({ body: { text: 'See slide 4: $x^2$.' } }),
+    expect: adminsOfA(200),
+    mutates: true,
+  },
+  {
     method: 'GET',
     route: '/api/questions/:id',
     url: ({ w }) => `/api/questions/${w.qOpen}`,

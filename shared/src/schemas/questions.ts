@@ -2,7 +2,13 @@
 // GET /api/upload/{videoId}, POST /api/upload/videoResponse).
 import { z } from 'zod';
 import { stripInvisible } from '../text';
-import { MAX_QUESTION_LENGTH, MAX_TITLE_LENGTH, MIN_QUESTION_LENGTH, QUESTION_PAGE } from '../constants';
+import {
+  MAX_ANSWER_TEXT,
+  MAX_QUESTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  MIN_QUESTION_LENGTH,
+  QUESTION_PAGE,
+} from '../constants';
 import { VALIDATION } from '../messages';
 import { Id } from './common';
 import { VideoDto } from './videos';
@@ -113,6 +119,19 @@ const CallerVote = z
  * ratings the sum of the votes; lectureID the lecture it was asked in (null if deleted); courseId '' outside
  * the caller's own courses; lectureVideoSource the video's signed source or YouTube URL.
  */
+/**
+ * The answer in words (issue 24): `html` rendered from `markdown` and sanitised on the server (the browser
+ * sanitises it again); `editedAt` when it was last changed, null if never; `withVideo` false for a text-only
+ * answer, which has no video to play.
+ */
+export const AnswerTextDto = z.object({
+  markdown: z.string(),
+  html: z.string(),
+  editedAt: z.string().nullable(),
+  withVideo: z.boolean(),
+});
+export type AnswerTextDto = z.infer<typeof AnswerTextDto>;
+
 export const QuestionDto = z.object({
   id: z.string(),
   _id: z.string(),
@@ -135,6 +154,8 @@ export const QuestionDto = z.object({
   courseName: z.string(),
   lectureVideoSource: z.string(),
   live: z.boolean(),
+  /** Absent when the answer, if any, is a video alone. */
+  answerText: AnswerTextDto.optional(),
 });
 export type QuestionDto = z.infer<typeof QuestionDto>;
 
@@ -178,3 +199,12 @@ export interface ResponseUploadMetadata {
 }
 /** Response header of the final tus PATCH of a response upload: the new response's id. */
 export const RESPONSE_ID_HEADER = 'Lectern-Response-Id';
+
+/** PUT /api/questions/:id/answer-text: writes or edits the answer in words (course admins only, issue 24). */
+export const AnswerTextBody = z.strictObject({
+  text: z
+    .string()
+    .max(MAX_ANSWER_TEXT, `An answer may have at most ${MAX_ANSWER_TEXT.toLocaleString('en-US')} characters`)
+    .refine((text) => text.trim() !== '', 'Write the answer'),
+});
+export type AnswerTextBody = z.infer<typeof AnswerTextBody>;

@@ -14,11 +14,19 @@ import { lectures } from './lectures';
 import { users } from './users';
 import { VIDEO_STATUSES, mediaFiles, videos } from './videos';
 
-/** An answer video; one being processed has no media yet and is no question's response (issue 9). */
+/**
+ * An answer: a video, a text, or both (issue 24). A video being processed has no media yet and is no
+ * question's response (issue 9); a text-only answer never has media.
+ */
 export const responses = pgTable('responses', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull().default(''),
   mediaSha256: text('media_sha256').references(() => mediaFiles.sha256),
+  /** The answer in words: its Markdown source, and the HTML rendered and sanitised from it (answer-text/). */
+  text: text('text'),
+  textHtml: text('text_html'),
+  /** When the text was last changed after it was first written; null if never. */
+  textEditedAt: timestamp('text_edited_at', { withTimezone: true }),
   status: text('status', { enum: VIDEO_STATUSES }).notNull().default('ready'),
   posterId: uuid('poster_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

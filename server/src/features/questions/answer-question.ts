@@ -8,7 +8,8 @@ import { type QuestionRecord, updateQuestion } from './questions.repository';
 /**
  * Inside the caller's transaction: `responseId` becomes the question's response (any answer being
  * processed is dropped by the caller first), watchers hear of it and the asker's mail is queued. An answer
- * reused from another question (answer-reuse.service.ts) is answered this way, exactly as any answer.
+ * reused from another question (answer-reuse.service.ts) is answered this way, exactly as any answer, and
+ * so is a text-only answer (answer-text.service.ts), which has nothing to caption.
  */
 export async function markAnswered(
   deps: AppDeps,

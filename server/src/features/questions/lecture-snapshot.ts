@@ -66,7 +66,7 @@ function template(deps: AppDeps, row: QuestionRow): QuestionTemplate {
       parts.push(text);
       slots.push(key as Slot);
       text = '';
-    } else text += `${comma}${JSON.stringify(key)}:${JSON.stringify(dto[key])}`;
+    } else if (dto[key] !== undefined) text += `${comma}${JSON.stringify(key)}:${JSON.stringify(dto[key])}`;
   });
   parts.push(`${text}}`);
   return { row, parts, slots };

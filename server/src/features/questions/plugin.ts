@@ -1,4 +1,6 @@
 import { UPLOAD_KINDS } from '@lectern/shared';
+import { answerTextRoutes } from './answer-text/answer-text.routes';
+import { createAnswerTextService } from './answer-text/answer-text.service';
 import { definePlugin, ownScope } from '../feature';
 import { answerReuseRoutes } from './answer-reuse.routes';
 import { createAnswerReuseService } from './answer-reuse.service';
@@ -35,11 +37,13 @@ export const questionsPlugin = definePlugin({
     };
     app.decorate('questions', feature);
     const reuse = createAnswerReuseService(deps, questions);
+    const answerText = createAnswerTextService(deps, questions);
     await ownScope(
       app,
       deps,
       (scope) => questionsRoutes(scope, deps, { cache, questions, responses, lists }),
       (scope) => answerReuseRoutes(scope, reuse),
+      (scope) => answerTextRoutes(scope, answerText),
     );
   },
 });

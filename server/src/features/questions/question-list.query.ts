@@ -30,6 +30,14 @@ export interface ListOptions {
   where?: SQL;
 }
 
+/** A row's answer text as json_build_object makes it: the timestamp is PostgreSQL's text. */
+export interface AnswerTextJson {
+  markdown: string;
+  html: string;
+  editedAt: string | null;
+  withVideo: boolean;
+}
+
 // One row per question with everything the wire needs; votes are summed in the same statement, so a
 // list costs one indexed query whatever its length (SECURITY §4, the 7 s poll).
 const columns = (callerId: string | null) => ({
@@ -55,6 +63,10 @@ const columns = (callerId: string | null) => ({
     exists (select 1 from course_members m where m.course_id = hl.course_id and m.user_id = ${questions.askerId})
     or exists (select 1 from course_admins a where a.course_id = hl.course_id and a.user_id = ${questions.askerId})
     or exists (select 1 from lecture_members lm where lm.lecture_id = hl.id and lm.user_id = ${questions.askerId})))`,
+  /** The answer in words, when the answer has one (issue 24). */
+  answerText: sql<AnswerTextJson | null>`(select json_build_object('markdown', r.text, 'html', r.text_html,
+    'editedAt', r.text_edited_at, 'withVideo', r.media_sha256 is not null)
+    from responses r where r.id = ${questions.responseId} and r.text is not null)`,
   ratings: sql<number>`coalesce((select sum(case when ${questionVotes.vote} = 'UP' then 1 else -1 end)
     from ${questionVotes} where ${questionVotes.questionId} = ${questions.id}), 0)`.mapWith(Number),
   myVote:

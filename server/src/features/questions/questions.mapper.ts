@@ -1,8 +1,8 @@
-import type { QuestionDto, VoteOption, WhoAsked } from '@lectern/shared';
+import type { AnswerTextDto, QuestionDto, VoteOption, WhoAsked } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { type CallerCourses, visibleCourseId } from '../access/public';
 import { videoSourceOf } from '../videos/public';
-import type { QuestionRow } from './question-list.query';
+import type { AnswerTextJson, QuestionRow } from './question-list.query';
 
 const ANONYMOUS = 'anonymous';
 
@@ -38,6 +38,11 @@ export function courseOf(row: QuestionRow, viewer: Viewer): { courseId: string; 
   return { courseId, courseName: courseId === '' ? '' : (row.courseName ?? '') };
 }
 
+const answerTextOf = (json: AnswerTextJson): AnswerTextDto => ({
+  ...json,
+  editedAt: json.editedAt === null ? null : new Date(json.editedAt).toISOString(),
+});
+
 /** A question as the API sends it (SPEC §3): userVotes holds only the caller's own vote (SECURITY AC-10). */
 export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): QuestionDto {
   const q = row.question;
@@ -64,5 +69,6 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     ...courseOf(row, viewer),
     lectureVideoSource: videoSourceOf(deps, row),
     live: q.live,
+    ...(row.answerText ? { answerText: answerTextOf(row.answerText) } : {}),
   };
 }
