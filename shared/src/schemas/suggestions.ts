@@ -23,8 +23,9 @@ export const SuggestionQuery = z.strictObject({
 });
 export type SuggestionQuery = z.infer<typeof SuggestionQuery>;
 
-/** How an answer answers: a video now; a text answer later (issue 24, "Answers in words"). */
-export const ANSWER_KINDS = ['video'] as const;
+/** How an answer answers: a video, a text (issue 24, "Answers in words"), or both. */
+export const ANSWER_KINDS = ['video', 'text', 'both'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export const SuggestionDto = z.strictObject({
   questionId: z.string(),

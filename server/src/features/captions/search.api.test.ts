@@ -1,5 +1,7 @@
 import type { SearchHitDto } from '@lectern/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { responses } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { seedLecture, seedVideo } from '../../../test/seed';
 import { appFixture } from '../../../test/fixture';
@@ -92,6 +94,23 @@ describe('course search', () => {
       responseId: w.RA.id,
       matchedWords: ['nyquist'],
     });
+  });
+
+  it('finds answers in words by their words, in lectures the reader may see only (issue 24)', async () => {
+    const written = await t.app.inject({
+      method: 'PUT',
+      url: `/api/questions/${w.answered.id}/answer-text`,
+      payload: { text: 'Twice the **Shannon** bandwidth: $f_s = 2B$.' },
+      headers: w.users.adminA.auth,
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    await t.db.update(responses).set({ text: 'A Shannon remark' }).where(eq(responses.id, w.RU.id));
+    const hits = await search(w.users.studentA, 'shannon');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ kind: 'question', questionId: w.answered.id, matchedWords: ['shannon'] });
+    expect((await search(w.users.adminA, 'shannon')).map((h) => h.videoId).sort()).toEqual(
+      [w.VA1.id, w.VU.id].sort(),
+    );
   });
 
   it('shows unreleased lectures to admins only, and is for the course’s members', async () => {

@@ -5,7 +5,8 @@ import { lectureVideos, lectures, videos } from '../../db/schema';
 import { LECTURE_COLUMNS, type LectureCondition, aliasedLecture } from '../access/public';
 
 // Course search (issue 13): PostgreSQL full-text search over the current caption cues of the course's
-// lecture videos, over the answer videos of their questions, and over answered questions. Both tsvectors
+// lecture videos, over the answer videos of their questions, over answered questions and their answers'
+// text (issue 24; few and short, so that branch has no index of its own). Both tsvectors
 // are GIN-indexed (caption_cues_search_idx, questions_search_idx) with the `simple` configuration; PGlite is
 // the same PostgreSQL, so the same SQL runs on both. `websearch_to_tsquery` never fails on user input and
 // reads "quoted phrases", `or` and `-word` as a search box user expects.
@@ -110,7 +111,15 @@ export async function searchVideos(
     from questions q
     where q.video_id in (${ids}) and q.response_id is not null
       and to_tsvector('simple'::regconfig, q.question) @@ ${query}`);
+  // Answers in words (issue 24): a hit in an answer's text opens its question, like a hit in the question.
+  const written = ranked(sql`
+    select 'question' as kind, q.video_id, q.time_asked::float8 as time, q.id as question_id,
+           q.response_id, null::float8 as answer_time, r.text as body,
+           to_tsvector('simple'::regconfig, r.text) as doc
+    from questions q join responses r on r.id = q.response_id
+    where q.video_id in (${ids}) and r.text is not null
+      and to_tsvector('simple'::regconfig, r.text) @@ ${query}`);
   // One statement (one round trip); each branch is planned on its own small join.
-  const parts = sql`(${spoken}) union all (${asked})`;
+  const parts = sql`(${spoken}) union all (${asked}) union all (${written})`;
   return ((await db.execute(parts)) as unknown as { rows: RawHit[] }).rows;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } from './match-score';
 
@@ -37,6 +38,8 @@ export interface Match {
   question: string;
   responseId: string;
   answerSeconds: number | null;
+  /** How it answers: a video, a text, or both (issue 24). */
+  answerKind: AnswerKind;
   score: number;
 }
 
@@ -74,15 +77,21 @@ export async function scoredCandidates(
              ${stemsOf(sql`${clean}::text`)} as stems)
     select c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
            c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
+           case when r.media_sha256 is null then 'text' when r.text is null then 'video' else 'both' end
+             as "answerKind",
            -- Over the stems, sorted: the words that carry meaning, in any order ("what is the difference
            -- between" alike in two questions says nothing).
            similarity(array_to_string(${stemsOf(sql`c.question`)}, ' '), array_to_string(i.stems, ' '))::float8
              as trigram,
            ${stemsOf(sql`c.question`)} as stems,
            i.stems as "queryStems",
-           array(select distinct w from caption_tracks t join caption_cues cue on cue.track_id = t.id,
-                   unnest(${stemsOf(sql`cue.plain_text`)}) w
-                 where t.response_id = c.response_id and w = any(i.stems)) as "answerStems",
+           -- The answer's words: its captions, and its text when it has one.
+           array(select distinct w from (
+                   select unnest(${stemsOf(sql`cue.plain_text`)}) w
+                   from caption_tracks t join caption_cues cue on cue.track_id = t.id
+                   where t.response_id = c.response_id
+                   union all select unnest(${stemsOf(sql`r.text`)})) words
+                 where w = any(i.stems)) as "answerStems",
            ${sameLecture} as "sameLecture"
     from input i,
          -- Unaliased: scope.listed names the table (questionAllowsSql).
@@ -105,8 +114,9 @@ export async function scoredCandidates(
         sameVideo,
         secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
       };
-      const { questionId, videoId, time, question, responseId, answerSeconds } = row;
-      return { questionId, videoId, time, question, responseId, answerSeconds, score: matchScore(features) };
+      const { questionId, videoId, time, question, responseId, answerSeconds, answerKind } = row;
+      const score = matchScore(features);
+      return { questionId, videoId, time, question, responseId, answerSeconds, answerKind, score };
     })
     .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
 }

@@ -170,3 +170,23 @@ describe('"This answers my question"', () => {
     expect(await counted(q.unreleased)).toBe(0);
   });
 });
+
+describe('suggestions of answers in words (issue 24)', () => {
+  it('says a text answer is text, with no length', async () => {
+    const asked = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+      question: 'What does the slope of the velocity graph mean?',
+      timeAsked: 300,
+    });
+    const res = await call(t, 'PUT', `/api/questions/${asked.id}/answer-text`, {
+      as: w.users.adminA,
+      payload: { text: 'The slope of $v(t)$ is the acceleration.' },
+    });
+    expectStatus(res, 200);
+    const found = await suggest(w.users.studentA, w.VA1.id, 'what is the slope of the velocity graph', 300);
+    expect(found.find((s) => s.questionId === asked.id)?.answer).toEqual({
+      kind: 'text',
+      responseId: expect.any(String),
+      durationSeconds: null,
+    });
+  });
+});

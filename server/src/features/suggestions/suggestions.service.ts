@@ -39,7 +39,7 @@ export const toSuggestion = (m: Match): SuggestionDto => ({
   videoId: m.videoId,
   time: m.time,
   question: m.question,
-  answer: { kind: 'video', responseId: m.responseId, durationSeconds: m.answerSeconds },
+  answer: { kind: m.answerKind, responseId: m.responseId, durationSeconds: m.answerSeconds },
 });
 
 export function createSuggestionsService({ db, clock }: AppDeps) {
