@@ -23,3 +23,4 @@ export * from './schemas/rooms';
 export * from './captions/index';
 export * from './schemas/captions';
 export * from './schemas/suggestions';
+export * from './answer-html';

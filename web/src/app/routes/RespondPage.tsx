@@ -9,6 +9,7 @@ import {
   useVideoWithQuestions,
 } from '../../features/questions/api/questions-api';
 import { AnswerSent } from '../../features/questions/components/AnswerSent';
+import { AnswerTextForm } from '../../features/questions/components/AnswerTextForm';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
@@ -26,8 +27,8 @@ import { CourseAdminOnly } from '../layout/CourseAdminOnly';
 
 /**
  * The instructor answers one question (SPEC §2 Respond): details, the lecture at the moment it was asked,
- * mp4 upload, a recording, an earlier answer ("Possibly answered by …", issue 24), or delete; once
- * answered, on to the next question (issue 11 #6).
+ * an answer in words, mp4 upload, a recording, an earlier answer ("Possibly answered by …", issue 24), or
+ * delete; once answered, on to the next question (issue 11 #6).
  */
 export function RespondPage() {
   const { questionID = '' } = useParams();
@@ -98,6 +99,8 @@ function RespondView({ questionID }: { questionID: string }) {
           {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
+        <h2>Answer in words</h2>
+        <AnswerTextForm question={q} onAnswered={() => setSent(true)} />
         <h2>Upload a response video</h2>
         <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
         <h2 ref={recorderHeading} tabIndex={-1}>

@@ -1,3 +1,8 @@
+import {
+  ANSWER_HTML_ELEMENTS as HTML_ELEMENTS,
+  ANSWER_MATHML_ATTRIBUTES as MATHML_ATTRIBUTES,
+  ANSWER_MATHML_ELEMENTS,
+} from '@lectern/shared';
 import { type DefaultTreeAdapterTypes as T, html as namespaces, parseFragment, serialize } from 'parse5';
 
 // The allow-list every rendered answer passes before it is stored (docs/security.md, issue 24). The HTML is
@@ -6,100 +11,7 @@ import { type DefaultTreeAdapterTypes as T, html as namespaces, parseFragment, s
 // no `style` at all; anything else goes with its content, since nothing we render makes it. Links keep
 // http(s), mailto and in-page targets only. The browser sanitises again with DOMPurify before inserting.
 
-const HTML_ELEMENTS: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  hr: [],
-  h1: [],
-  h2: [],
-  h3: [],
-  h4: [],
-  h5: [],
-  h6: [],
-  blockquote: [],
-  ul: [],
-  ol: ['start'],
-  li: [],
-  pre: [],
-  code: ['class'],
-  em: [],
-  strong: [],
-  s: [],
-  a: ['href', 'title'],
-  table: [],
-  thead: [],
-  tbody: [],
-  tr: [],
-  th: [],
-  td: [],
-  span: ['class'],
-  div: ['class'],
-};
-
-// KaTeX's MathML output (output: 'mathml'), presentation elements only: no mglyph, maction or
-// annotation-xml (the ways into HTML content and script inside maths).
-const MATHML_ATTRIBUTES = [
-  'display',
-  'mathvariant',
-  'mathcolor',
-  'stretchy',
-  'fence',
-  'separator',
-  'lspace',
-  'rspace',
-  'minsize',
-  'maxsize',
-  'accent',
-  'accentunder',
-  'movablelimits',
-  'symmetric',
-  'largeop',
-  'width',
-  'height',
-  'depth',
-  'voffset',
-  'columnalign',
-  'rowalign',
-  'rowspacing',
-  'columnspacing',
-  'columnlines',
-  'rowlines',
-  'frame',
-  'framespacing',
-  'notation',
-  'scriptlevel',
-  'displaystyle',
-  'linethickness',
-  'encoding',
-];
-const MATHML_ELEMENTS = new Set([
-  'math',
-  'semantics',
-  'annotation',
-  'mrow',
-  'mi',
-  'mn',
-  'mo',
-  'ms',
-  'mtext',
-  'mspace',
-  'msup',
-  'msub',
-  'msubsup',
-  'mfrac',
-  'msqrt',
-  'mroot',
-  'mover',
-  'munder',
-  'munderover',
-  'mtable',
-  'mtr',
-  'mtd',
-  'mpadded',
-  'mphantom',
-  'mstyle',
-  'menclose',
-]);
+const MATHML_ELEMENTS: ReadonlySet<string> = new Set(ANSWER_MATHML_ELEMENTS);
 
 /** Class values a rendered answer uses: KaTeX's wrappers, our maths block and a fence's language. */
 const ALLOWED_CLASS: Record<string, RegExp> = {
@@ -123,7 +35,7 @@ function allowedAttributes(element: T.Element, inMath: boolean): T.Element['attr
         (a.name !== 'encoding' || a.value === 'application/x-tex'),
     );
   }
-  const names = HTML_ELEMENTS[element.tagName];
+  const names: readonly string[] | undefined = HTML_ELEMENTS[element.tagName];
   if (element.namespaceURI !== namespaces.NS.HTML || !names) return null;
   const kept = element.attrs.filter((a) => {
     if (a.namespace || !names.includes(a.name)) return false;

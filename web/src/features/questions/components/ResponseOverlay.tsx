@@ -5,6 +5,7 @@ import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useMetadataReady } from '../../../lib/media/use-metadata-ready';
 import { useResponseVideo } from '../api/questions-api';
+import { AnswerText } from './AnswerText';
 import { VoteArrows } from './VoteArrows';
 import '../questions.css';
 
@@ -42,7 +43,9 @@ export function ResponseOverlay({
   useEffect(() => {
     if (seekTo && video.current) video.current.currentTime = seekTo.at;
   }, [seekTo]);
-  const response = useResponseVideo(question.response);
+  // A text-only answer (issue 24) has no video to fetch.
+  const textOnly = question.answerText?.withVideo === false;
+  const response = useResponseVideo(textOnly ? '' : question.response);
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
   const metadataReady = useMetadataReady(video, (el) => {
@@ -107,9 +110,12 @@ export function ResponseOverlay({
           {captions?.tracks ?? <track kind="captions" />}
         </video>
       ) : (
-        <p role="status">{response.isError ? FETCH_ERRORS.couldNotLoadResponse : 'Loading response...'}</p>
+        !textOnly && (
+          <p role="status">{response.isError ? FETCH_ERRORS.couldNotLoadResponse : 'Loading response...'}</p>
+        )
       )}
       {source && captions?.transcript({ currentTime: playedTo, seek: (at) => setSeekTo({ at }) })}
+      {question.answerText && <AnswerText answer={question.answerText} />}
       <div className="row response-overlay-footer">
         <VoteArrows question={question} userId={userId} />
         <button type="button" onClick={close}>

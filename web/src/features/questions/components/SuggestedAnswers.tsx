@@ -38,7 +38,7 @@ export function SuggestedAnswers({
                   onClick={() => onPlay(s)}
                   aria-describedby={textId}
                 >
-                  Play the answer
+                  {s.answer.kind === 'text' ? 'Read the answer' : 'Play the answer'}
                 </button>
                 <button type="button" onClick={() => onAnswers(s)} aria-describedby={textId}>
                   This answers my question

@@ -1,10 +1,12 @@
-import { formatVideoTime } from '@lectern/shared';
+import { type AnswerKind, formatVideoTime } from '@lectern/shared';
 
-/** An answer's kind and length as a list says it ("Video answer, 1:05 long"). */
-export const answerSummary = (answer: { durationSeconds: number | null }): string =>
-  answer.durationSeconds === null
-    ? 'Video answer'
-    : `Video answer, ${formatVideoTime(answer.durationSeconds)} long`;
+const KIND_NAMES = { video: 'Video answer', text: 'Text answer', both: 'Video and text answer' } as const;
+
+/** An answer's kind and length as a list says it ("Video answer, 1:05 long", "Text answer"). */
+export const answerSummary = (answer: { kind: AnswerKind; durationSeconds: number | null }): string =>
+  answer.durationSeconds === null || answer.kind === 'text'
+    ? KIND_NAMES[answer.kind]
+    : `${KIND_NAMES[answer.kind]}, ${formatVideoTime(answer.durationSeconds)} long`;
 
 /** "Use this answer" succeeded (issue 24). Kept out of shared's messages, which the watch page loads first. */
 export const ANSWER_LINKED = 'The earlier answer now answers this question; the student will be told.';

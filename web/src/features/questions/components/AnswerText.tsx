@@ -1,0 +1,13 @@
+import type { AnswerTextDto } from '@lectern/shared';
+import { Suspense, lazy } from 'react';
+
+// The sanitiser (DOMPurify) and the answer's styles load when a text answer is first shown, never in the
+// watch page's first load (scripts/lib/first-load.mjs).
+const AnswerTextContent = lazy(() => import('./AnswerTextContent'));
+
+/** An answer in words (issue 24), and when it was last edited. */
+export const AnswerText = ({ answer }: { answer: AnswerTextDto }) => (
+  <Suspense fallback={<p className="hint">Loading the answer…</p>}>
+    <AnswerTextContent answer={answer} />
+  </Suspense>
+);

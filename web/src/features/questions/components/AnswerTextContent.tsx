@@ -1,0 +1,23 @@
+import type { AnswerTextDto } from '@lectern/shared';
+import { useLayoutEffect, useRef } from 'react';
+import { formatDateTime } from '../../../lib/date-format';
+import { sanitizedAnswerNodes } from '../utils/sanitize-answer';
+import './answer-text.css';
+
+/**
+ * The answer's HTML, rendered and sanitised on the server and sanitised again here, then appended as the
+ * nodes DOMPurify built (issue 24); below it, when it was last edited. Maths is MathML, which the browser
+ * draws itself: no KaTeX script or stylesheet. React leaves the text's box alone: it renders no children.
+ */
+export default function AnswerTextContent({ answer }: { answer: AnswerTextDto }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(sanitizedAnswerNodes(answer.html));
+  }, [answer.html]);
+  return (
+    <div className="answer-text-box">
+      <div ref={box} className="answer-text" />
+      {answer.editedAt && <p className="hint">{`Edited ${formatDateTime(answer.editedAt)}`}</p>}
+    </div>
+  );
+}
