@@ -87,5 +87,10 @@ export const MAX_SUGGESTIONS = 3;
 // Answers in words (issue 24): Markdown with LaTeX maths and code blocks, rendered on the server.
 /** Longest answer text, in characters; a longer one is refused (400) before it is parsed. */
 export const MAX_ANSWER_TEXT = 20_000;
-/** Deepest nesting of lists, quotes and emphasis an answer text may have; deeper is refused (400). */
-export const MAX_ANSWER_NESTING = 16;
+/**
+ * Deepest nesting of markup (markdown-it's token levels) an answer text may have; deeper is refused (400).
+ * A list inside a list adds 2 levels and bold text in an item 3 more, so this allows 10 nested lists.
+ */
+export const MAX_ANSWER_NESTING = 24;
+/** What MAX_ANSWER_NESTING means to a writer. */
+export const MAX_NESTED_LISTS = 10;

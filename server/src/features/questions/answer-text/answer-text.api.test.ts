@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_ANSWER_NESTING, type QuestionDto, type VideoWithQuestionsDto } from '@lectern/shared';
+import { MAX_NESTED_LISTS, type QuestionDto, type VideoWithQuestionsDto } from '@lectern/shared';
 import { events, questions, responses } from '../../../db/schema';
 import type { TestUser } from '../../../../test/factories';
 import { expectStatus } from '../../../../test/calls';
@@ -10,6 +10,9 @@ import { activeParts } from './inert';
 import { XSS_CORPUS } from './xss-corpus';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+/** `depth` lists inside each other, each item with bold text in emphasis. */
+const nestedLists = (depth: number) =>
+  Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item *with **bold** text*`).join('\n');
 const ANSWER = 'It is $\\int_0^1 x\\,dx = \\tfrac12$.\n\n```python\nprint("half")\n```\n';
 
 describe('answers in words: PUT /api/questions/:id/answer-text (issue 24)', () => {
@@ -119,8 +122,10 @@ describe('answers in words: PUT /api/questions/:id/answer-text (issue 24)', () =
     const q = await freshQuestion();
     const cases: [string, RegExp][] = [
       ['x'.repeat(1_000_000), /at most 20,000 characters/],
-      [`${'- '.repeat(5000)}x`, new RegExp(`at most ${MAX_ANSWER_NESTING} levels`)],
-      [`${'> '.repeat(5000)}x`, /nest at most/],
+      [`${'- '.repeat(5000)}x`, new RegExp(`at most ${MAX_NESTED_LISTS} inside each other`)],
+      [`${'> '.repeat(5000)}x`, /nest too deeply/],
+      [nestedLists(MAX_NESTED_LISTS + 1), /nest too deeply/],
+      [nestedLists(MAX_NESTED_LISTS), /./], // accepted: as deep as allowed
       [`${'*a '.repeat(40)}`.repeat(10) + '\n\n' + '['.repeat(40), /./], // accepted: shallow
       [`$${'\\frac{1}{'.repeat(2000)}$`, /The maths .* cannot be shown/],
       [`$${'{'.repeat(5000)}x${'}'.repeat(5000)}$`, /The maths .* cannot be shown/],

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_NESTING, MAX_ANSWER_TEXT } from '@lectern/shared';
+import { MAX_ANSWER_NESTING, MAX_ANSWER_TEXT, MAX_NESTED_LISTS } from '@lectern/shared';
 import katex from 'katex';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { badRequest } from '../../../lib/errors';
@@ -78,7 +78,7 @@ export function renderAnswerText(source: string): string {
   const tokens = markdown.parse(source, {});
   const { deepest, formulas } = measure(tokens);
   if (deepest >= MAX_ANSWER_NESTING)
-    throw badRequest(`Lists, quotes and emphasis may nest at most ${MAX_ANSWER_NESTING} levels deep`);
+    throw badRequest(`Lists and quotes nest too deeply: at most ${MAX_NESTED_LISTS} inside each other`);
   if (formulas > MAX_FORMULAS) throw badRequest(`An answer may have at most ${MAX_FORMULAS} formulas`);
   return sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}));
 }
