@@ -2,6 +2,7 @@ import { MAX_ANSWER_TEXT, type QuestionDto } from '@lectern/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useWriteAnswerText } from '../api/answer-text-mutations';
+import { OutcomeLine } from '../../../components/ui/OutcomeLine';
 
 /**
  * The instructor answers in words, or edits that answer (issue 24): Markdown with $maths$, $$display
@@ -51,11 +52,7 @@ export function AnswerTextForm({ question, onAnswered }: { question: QuestionDto
       <button type="submit" disabled={write.isPending}>
         {editing ? 'Save text answer' : 'Send text answer'}
       </button>
-      {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'success-text' : 'error-text'}>
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
     </form>
   );
 }

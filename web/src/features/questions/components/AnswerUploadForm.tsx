@@ -1,5 +1,6 @@
 import { DELAYS_MS, VALIDATION, VIDEO_FILE_ACCEPT, VIDEO_FILE_KINDS } from '@lectern/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { OutcomeLine } from '../../../components/ui/OutcomeLine';
 
 export interface UploadOutcome {
   ok: boolean;
@@ -54,11 +55,7 @@ export function AnswerUploadForm({
       <button type="submit" disabled={busy}>
         Upload response
       </button>
-      {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'success-text' : 'error-text'}>
-          {outcome.message}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
     </form>
   );
 }
