@@ -15,7 +15,7 @@ import { DeleteQuestionBox } from '../../features/questions/components/DeleteQue
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
 import { nextToAnswer } from '../../features/questions/utils/question-lists';
-import { ANSWER_LINKED } from '../../features/questions/utils/answer-texts';
+import { ANSWER_LINKED, ANSWER_WRITTEN } from '../../features/questions/utils/answer-texts';
 import { useUser } from '../../features/auth/session-context';
 import { LecturePlayer } from '../../features/player/components/LecturePlayer';
 import type { PlayerHandle } from '../../features/player/types';
@@ -30,6 +30,9 @@ import { CourseAdminOnly } from '../layout/CourseAdminOnly';
  * an answer in words, mp4 upload, a recording, an earlier answer ("Possibly answered by …", issue 24), or
  * delete; once answered, on to the next question (issue 11 #6).
  */
+/** What the panel after an answer says; an upload keeps AnswerSent's own wording. */
+const SENT_MESSAGES = { uploaded: undefined, written: ANSWER_WRITTEN, linked: ANSWER_LINKED } as const;
+
 export function RespondPage() {
   const { questionID = '' } = useParams();
   // "Next question" opens the same route: a fresh view, not this one's answered state.
@@ -42,7 +45,7 @@ function RespondView({ questionID }: { questionID: string }) {
   const waiting = useManagedQuestions(user.id, POLL_MS.actionItems);
   const video = useVideoWithQuestions(question.data?.videoId, { lectureId: question.data?.lectureID });
   const player = useRef<PlayerHandle | null>(null);
-  const [sent, setSent] = useState<'uploaded' | 'linked' | null>(null);
+  const [sent, setSent] = useState<'uploaded' | 'written' | 'linked' | null>(null);
   const answer = useUploadAnswer();
   const { progress } = answer;
   // Which form the running upload came from: its progress bar shows there, not in both.
@@ -90,7 +93,7 @@ function RespondView({ questionID }: { questionID: string }) {
         {sent && (
           <AnswerSent
             nextId={nextToAnswer(waiting.items, q.id)?.id}
-            message={sent === 'linked' ? ANSWER_LINKED : undefined}
+            message={SENT_MESSAGES[sent]}
           />
         )}
         <PossibleAnswers question={q} userId={user.id} onLinked={() => setSent('linked')} />
@@ -100,7 +103,7 @@ function RespondView({ questionID }: { questionID: string }) {
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
         <h2>Answer in words</h2>
-        <AnswerTextForm question={q} onAnswered={() => setSent(true)} />
+        <AnswerTextForm question={q} onAnswered={() => setSent('written')} />
         <h2>Upload a response video</h2>
         <AnswerUploadForm upload={sendAnswer} busy={busy} progress={!sendingRecording && progressBar} />
         <h2 ref={recorderHeading} tabIndex={-1}>

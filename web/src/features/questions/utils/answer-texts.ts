@@ -10,3 +10,6 @@ export const answerSummary = (answer: { kind: AnswerKind; durationSeconds: numbe
 
 /** "Use this answer" succeeded (issue 24). Kept out of shared's messages, which the watch page loads first. */
 export const ANSWER_LINKED = 'The earlier answer now answers this question; the student will be told.';
+
+/** A text answer was sent (issue 24): the upload's "Your response was uploaded" would not be true. */
+export const ANSWER_WRITTEN = 'Your answer in words is posted; the student will be told.';
