@@ -90,12 +90,7 @@ function RespondView({ questionID }: { questionID: string }) {
     <CourseAdminOnly courseId={video.data?.courseID} studentView={studentView}>
       <Page title="Respond to question">
         <QuestionDetails question={q} />
-        {sent && (
-          <AnswerSent
-            nextId={nextToAnswer(waiting.items, q.id)?.id}
-            message={SENT_MESSAGES[sent]}
-          />
-        )}
+        {sent && <AnswerSent nextId={nextToAnswer(waiting.items, q.id)?.id} message={SENT_MESSAGES[sent]} />}
         <PossibleAnswers question={q} userId={user.id} onLinked={() => setSent('linked')} />
         <section aria-labelledby="asked-at-heading">
           <h2 id="asked-at-heading">{`The lecture at ${formatVideoTime(q.timeAsked)}, where it was asked`}</h2>

@@ -1,6 +1,6 @@
 import { ANONYMOUS, ERRORS, FETCH_ERRORS, LOADING, POLL_MS, type QuestionDto } from '@lectern/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LectureBreadcrumb } from '../../components/ui/Breadcrumb';
@@ -20,7 +20,6 @@ import { OwnQuestions } from '../../features/questions/components/OwnQuestions';
 import { questionQuery } from '../../features/questions/api/questions-api';
 import { QuestionBox } from '../../features/questions/components/QuestionBox';
 import { QuestionCards } from '../../features/questions/components/QuestionCards';
-import { ResponseOverlay } from '../../features/questions/components/ResponseOverlay';
 import { VideoNotFound } from '../../features/questions/components/VideoNotFound';
 import { useWatchedVideo } from '../../features/questions/hooks/useWatchedVideo';
 import { useNow } from '../../lib/use-now';
@@ -28,6 +27,12 @@ import { usePhoneLayout } from '../../lib/use-phone-layout';
 import { isLiveNow } from '../../lib/live-window';
 import { dropEarlyShell } from '../../lib/early-reads';
 import { recordWatched } from '../../lib/watch-progress';
+
+// Loaded when a student first opens an answer, not with the page: the watch page's first load is held to
+// its budget (scripts/lib/first-load.mjs), and most visits open no answer.
+const ResponseOverlay = lazy(() =>
+  import('../../features/questions/components/ResponseOverlay').then((m) => ({ default: m.ResponseOverlay })),
+);
 import { askedBy } from '../../features/questions/utils/own-questions';
 
 /** Student video view (SPEC §2): one view per video, so moving to another video starts afresh. */
@@ -195,18 +200,20 @@ function VideoView({ videoId }: { videoId: string }) {
         </div>
       </div>
       {shown && (
-        <ResponseOverlay
-          question={shown}
-          userId={user?.id}
-          captions={shown.response ? responseCaptions(shown.response) : undefined}
-          startAt={shown === fromUrl ? nav.answerAt : undefined}
-          logContext={logContext}
-          onClose={() => {
-            setOpen(null);
-            setAnswerDismissed(true);
-            player.current?.play(); // the lecture resumes where it was paused (SPEC §4)
-          }}
-        />
+        <Suspense fallback={null}>
+          <ResponseOverlay
+            question={shown}
+            userId={user?.id}
+            captions={shown.response ? responseCaptions(shown.response) : undefined}
+            startAt={shown === fromUrl ? nav.answerAt : undefined}
+            logContext={logContext}
+            onClose={() => {
+              setOpen(null);
+              setAnswerDismissed(true);
+              player.current?.play(); // the lecture resumes where it was paused (SPEC §4)
+            }}
+          />
+        </Suspense>
       )}
     </Page>
   );
