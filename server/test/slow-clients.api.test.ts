@@ -40,6 +40,22 @@ describe('slow clients against a 256-descriptor instance', () => {
     running.push(server);
     await waitHealthy(server);
     const pid = server.proc.pid!;
+    const legitimateRequests = async () => {
+      const started = Date.now();
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const login = await postJson(server, '/api/login', {
+        email: 'nobody@test.lectern',
+        password: 'not a real password',
+      });
+      expect(login.status).toBe(401);
+      return Date.now() - started;
+    };
+    // "At once" is judged against the same requests before the attack, on the same machine: on a busy
+    // CI machine both are slow, and a fixed 2 s once failed at load 17 (3 s) with nothing wrong. Before
+    // the timeouts, such requests waited for good, far beyond either bound.
+    let quietMs = 0;
+    for (let i = 0; i < 5; i += 1) quietMs = Math.max(quietMs, await legitimateRequests());
+    const slackMs = Math.max(2000, 4 * quietMs);
 
     for (let i = 0; i < SOCKETS; i += 1) {
       const kind = i % 3;
@@ -57,25 +73,17 @@ describe('slow clients against a 256-descriptor instance', () => {
     const attackStarted = Date.now();
 
     // Legitimate traffic from another address is served at once, on fresh connections.
-    for (let i = 0; i < 5; i += 1) {
-      const started = Date.now();
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-      const login = await postJson(server, '/api/login', {
-        email: 'nobody@test.lectern',
-        password: 'not a real password',
-      });
-      expect(login.status).toBe(401);
-      expect(Date.now() - started).toBeLessThan(2000);
-    }
+    for (let i = 0; i < 5; i += 1) expect(await legitimateRequests()).toBeLessThan(slackMs);
     expect(openDescriptors(pid)).toBeLessThan(DESCRIPTORS - 10);
     const openNow = sockets.filter((s) => s.isOpen()).length;
     expect(openNow).toBeLessThanOrEqual(MAX_PER_ADDRESS);
 
     // Every slow socket is closed by the server: the ones over the per-address limit at once, the
-    // others once the request timeout has passed.
+    // others once the request timeout has passed (and the same slack for a busy machine's late timers).
+    const closeWithinMs = REQUEST_TIMEOUT_S * 1000 + Math.max(3000, slackMs);
     const allClosed = Promise.all(sockets.map((s) => s.closed));
-    expect(await settlesWithin(allClosed, (REQUEST_TIMEOUT_S + 3) * 1000)).toBe(true);
-    expect(Date.now() - attackStarted).toBeLessThan((REQUEST_TIMEOUT_S + 3) * 1000);
+    expect(await settlesWithin(allClosed, closeWithinMs)).toBe(true);
+    expect(Date.now() - attackStarted).toBeLessThan(closeWithinMs);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 });

@@ -49,7 +49,9 @@ describe('engagement over 100,000 events', () => {
     for (let i = 0; i < events.length; i += 1000) {
       await t.db.insert(usageEvents).values(events.slice(i, i + 1000));
     }
-  }, 300_000);
+    // Seeding is the work here, not a wait: it took over 5 min at load 17 with PGlite, so its ceiling is
+    // generous (issue 26); the query's speed is the bench's business.
+  }, 900_000);
   afterAll(() => t.close());
 
   it('counts every student in every bin and half of them as re-watching the second half', async () => {
