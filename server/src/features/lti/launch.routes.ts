@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasCookie } from '../../lib/cookies';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { logSecurityEvent } from '../../plugins/security-events';
 import type { Feature } from '../feature';
@@ -22,9 +23,6 @@ const launchLimit = {
  */
 const stateCookie = (state: string, maxAge: number) =>
   `${stateCookieName(state)}=1; Path=${LAUNCH_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None; Partitioned`;
-
-const hasCookie = (req: FastifyRequest, name: string) =>
-  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().split('=')[0] === name);
 
 /**
  * LTI 1.3 (issue 23): the platform's third-party login initiation, the launch it posts back, and Lectern's

@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
 import type { OidcConfig } from '../../config/env';
+import { hasCookie } from '../../lib/cookies';
 import { PageRefusal, plainPage } from '../../lib/plain-page';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { logSecurityEvent } from '../../plugins/security-events';
@@ -33,9 +34,6 @@ const signOnLimit = {
   auth: 'public',
   rateLimit: { ...byIp, max: 3000, timeWindow: 5 * PER_MINUTE },
 } as const;
-
-const hasCookie = (req: FastifyRequest, name: string) =>
-  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().split('=')[0] === name);
 
 const html = (reply: FastifyReply, status: number, page: string) =>
   reply.code(status).type('text/html; charset=utf-8').send(page);
