@@ -1,12 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK, SignJWT } from 'jose';
+import {
+  acceptDeepLinkingResponse,
+  type DeepLinkingSettings,
+  type PlacedItem,
+} from './lti-deep-linking-return';
 
 // A reference LTI 1.3 platform (an LMS), written from 1EdTech's LTI Core 1.3 and Security Framework 1.0 for
 // Lectern's tests: its own RS256 keys published at a real JWKS URL, and the platform's side of the OIDC
 // third-party login: it checks the authentication request Lectern sends the browser to (§5.1.1.2) exactly as
-// a platform must, and answers with a signed id_token for the launch (§5.1.1.3). Nothing here trusts
+// a platform must, and answers with a signed id_token for the launch (§5.1.1.3): a resource link's, or a
+// deep-linking request (Deep Linking 2.0), whose answer it checks as a platform must
+// (lti-deep-linking-return.ts) before keeping the items, which it can then launch. Nothing here trusts
 // Lectern: a request a real platform would refuse, it refuses.
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
@@ -55,18 +62,37 @@ export interface PlatformOptions {
    * 127.0.0.1, as an LMS is (a browser then treats Lectern in its frame as third-party).
    */
   host?: '127.0.0.1' | 'localhost';
+  /** Lectern's key set, as its JWKS URL answers (by default fetched from it). */
+  toolKeys?: () => Promise<JSONWebKeySet>;
 }
+
+/** What a login initiation launches: a resource link (a kept item, or the course's own link) or a deep link. */
+export type LmsMessage =
+  { kind: 'resourceLink'; item?: number } | { kind: 'deepLinking'; settings?: Partial<DeepLinkingSettings> };
+
+/** An item the platform kept from a deep-linking response, with the resource link id it launches as. */
+export type KeptItem = PlacedItem & { resourceLinkId: string };
 
 /**
  * The platform, with Lectern registered as a tool whose launch URL is `toolLaunchUrl` (its login
  * initiation URL is the same origin's /lti/login). Over HTTP: `/jwks`, the authentication endpoint `/auth`
- * (for the browser, answering with the auto-posted launch form) and `/course/<context>?as=<sub>`, an LMS
- * course page that frames Lectern for one of its people.
+ * (for the browser, answering with the auto-posted launch form), `/course/<context>?as=<sub>`, an LMS
+ * course page that frames Lectern for one of its people (`&item=<n>` launches the n-th kept item,
+ * `&add=1` asks Lectern for content by deep linking), and `/deep-link-return`, where the tool's
+ * deep-linking response is posted.
  */
 export async function startReferencePlatform(toolLaunchUrl: string, options: PlatformOptions = {}) {
   const { clock = () => new Date(), host = '127.0.0.1' } = options;
   const toolLoginUrl = new URL('/lti/login', toolLaunchUrl).href;
+  const toolKeys =
+    options.toolKeys ??
+    (() => fetch(new URL('/lti/jwks', toolLaunchUrl)).then((r) => r.json() as Promise<JSONWebKeySet>));
   const people = new Map<string, LmsPerson>();
+  /** The messages of the login initiations sent, by their lti_message_hint. */
+  const hints = new Map<string, { sub: string; message: LmsMessage }>();
+  const pending = new Map<string, DeepLinkingSettings>();
+  const seenNonces = new Set<string>();
+  const items: KeptItem[] = [];
   let keys = [await newSigningKey()];
   let jwksUp = true;
   let jwksFetches = 0;
@@ -89,10 +115,31 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
       );
       return;
     }
+    if (url.pathname === '/deep-link-return' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        platform.deepLinkReturn(new URLSearchParams(body).get('JWT') ?? '').then(
+          (kept) =>
+            html(
+              200,
+              `<!doctype html><html lang="en"><head><title>Content added · LMS</title></head><body><h1>Content added</h1><ul>${kept
+                .map((item) => `<li>${escapeHtml(item.title ?? 'Untitled')}</li>`)
+                .join('')}</ul></body></html>`,
+            ),
+          (error: Error) => html(400, escapeHtml(error.message)),
+        );
+      });
+      return;
+    }
     const course = /^\/course\/([\w-]+)$/.exec(url.pathname);
     const person = people.get(url.searchParams.get('as') ?? '');
     if (course && person && person.context?.id === course[1]) {
-      const frame = `${toolLoginUrl}?${new URLSearchParams(platform.initiation(person))}`;
+      const item = url.searchParams.get('item');
+      const message: LmsMessage = url.searchParams.get('add')
+        ? { kind: 'deepLinking' }
+        : { kind: 'resourceLink', ...(item === null ? {} : { item: Number(item) }) };
+      const frame = `${toolLoginUrl}?${new URLSearchParams(platform.initiation(person, message))}`;
       return html(
         200,
         `<!doctype html><html lang="en"><head><title>${escapeHtml(person.context!.title ?? '')} · LMS</title></head>` +
@@ -123,15 +170,23 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
       people.set(person.sub, person);
     },
 
-    /** The query of the platform's own login initiation for this person (§5.1.1.1). */
-    initiation(person: LmsPerson): Record<string, string> {
+    /** The items kept from Lectern's deep-linking responses, in order. */
+    items,
+
+    /**
+     * The query of the platform's own login initiation for this person (§5.1.1.1): the course's resource
+     * link unless `message` says otherwise. The message hint names what the launch will be.
+     */
+    initiation(person: LmsPerson, message: LmsMessage = { kind: 'resourceLink' }): Record<string, string> {
+      const hint = `${message.kind}:${person.context?.id ?? ''}:${randomUUID()}`;
+      hints.set(hint, { sub: person.sub, message });
       return {
         iss: base,
         login_hint: person.sub,
         target_link_uri: toolLaunchUrl,
         client_id: platform.clientId,
         lti_deployment_id: platform.deploymentId,
-        lti_message_hint: `context:${person.context?.id ?? ''}`,
+        lti_message_hint: hint,
       };
     },
 
@@ -154,10 +209,66 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
       expect('client_id', platform.clientId);
       expect('redirect_uri', toolLaunchUrl);
       expect('login_hint', person.sub);
-      expect('lti_message_hint', `context:${person.context?.id ?? ''}`);
+      const hinted = hints.get(q.lti_message_hint ?? '');
+      if (hinted?.sub !== person.sub) throw new Error('invalid_request: lti_message_hint');
       if (!q.nonce || !q.state) throw new Error('invalid_request: nonce and state are required');
-      const idToken = await platform.sign({ ...platform.launchClaims(person, q.nonce), ...overrides });
+      const claims = platform.messageClaims(person, q.nonce, hinted.message);
+      const idToken = await platform.sign({ ...claims, ...overrides });
       return { id_token: idToken, state: q.state };
+    },
+
+    /** The claims of the message a login initiation named: a deep-linking request, or a resource link. */
+    messageClaims(person: LmsPerson, nonce: string, message: LmsMessage): Record<string, unknown> {
+      if (message.kind === 'deepLinking') return platform.deepLinkingClaims(person, nonce, message.settings);
+      const item = message.item === undefined ? undefined : items[message.item];
+      if (message.item !== undefined && !item) throw new Error(`invalid_request: no item ${message.item}`);
+      const claims = platform.launchClaims(item ? { ...person, custom: item.custom } : person, nonce);
+      if (item) claims[`${LTI}/resource_link`] = { id: item.resourceLinkId, title: item.title };
+      return claims;
+    },
+
+    /**
+     * The claims of a deep-linking request (Deep Linking 2.0 §4.4) for the person: the platform keeps its
+     * settings, by a fresh `data`, until the answer comes back.
+     */
+    deepLinkingClaims(
+      person: LmsPerson,
+      nonce: string,
+      overrides: Partial<DeepLinkingSettings> = {},
+    ): Record<string, unknown> {
+      const settings: DeepLinkingSettings = {
+        deep_link_return_url: `${base}/deep-link-return`,
+        accept_types: ['ltiResourceLink'],
+        accept_presentation_document_targets: ['iframe', 'window'],
+        accept_multiple: false,
+        data: randomUUID(),
+        title: 'Add from Lectern',
+        ...overrides,
+      };
+      if (settings.data) pending.set(settings.data, settings);
+      const claims = platform.launchClaims(person, nonce);
+      delete claims[`${LTI}/resource_link`];
+      return {
+        ...claims,
+        [`${LTI}/message_type`]: 'LtiDeepLinkingRequest',
+        'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': settings,
+      };
+    },
+
+    /** The deep-linking return URL's work: checks Lectern's response and keeps its items. */
+    async deepLinkReturn(jwt: string): Promise<KeptItem[]> {
+      const placed = await acceptDeepLinkingResponse(jwt, {
+        clientId: platform.clientId,
+        issuer: base,
+        deploymentId: platform.deploymentId,
+        toolKeys: await toolKeys(),
+        now: clock(),
+        seenNonces,
+        pending,
+      });
+      const kept = placed.map((item) => ({ ...item, resourceLinkId: randomUUID() }));
+      items.push(...kept);
+      return kept;
     },
 
     /** The claims of a resource-link launch (§5.3) for the person. */

@@ -35,6 +35,10 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   },
   'POST /api/signup/': { none: 'a new account, in no course yet' },
   'POST /api/lti/handover': { none: "starts a session (an LTI launch's sign-in)" },
+  'POST /api/lti/deep-link': {
+    none: 'signs an answer for the LMS; links an LMS course, which no screen shows',
+  },
+  'POST /api/lti/new-tab': { none: 'a one-time sign-in code for a new tab' },
   'POST /api/logout': { none: PASSWORDS },
   'POST /api/auth/forgot-password': { none: 'queues a mail' },
   'POST /api/auth/reset-password': { none: PASSWORDS },

@@ -17,6 +17,8 @@ export type SecurityEvent =
   | 'upload.rejected'
   | 'lti.launch'
   | 'lti.refused'
+  | 'lti.deep_link.requested'
+  | 'lti.deep_link.answered'
   | 'sso.login'
   | 'sso.refused'
   | 'sso.link.offered'

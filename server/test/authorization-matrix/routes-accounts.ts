@@ -45,6 +45,24 @@ export const accountRows: Row[] = [
     expect: anyone(401),
     mutates: true,
   },
+  // The deep-linking picker's answer (issue 23): no caller holds a picker, nor its browser's cookie.
+  {
+    method: 'POST',
+    route: '/api/lti/deep-link',
+    url: () => '/api/lti/deep-link',
+    payload: ({ w }) => ({ body: { picker: 'x'.repeat(43), items: [{ lectureId: w.LA }] } }),
+    expect: anyUser(403),
+    mutates: true,
+  },
+  // A one-time code for "Open in a new tab" (issue 23): anyone signed in, for themselves.
+  {
+    method: 'POST',
+    route: '/api/lti/new-tab',
+    url: () => '/api/lti/new-tab',
+    payload: () => ({ body: { target: '/courses' } }),
+    expect: anyUser(200),
+    mutates: true,
+  },
   {
     method: 'POST',
     route: '/api/logout',

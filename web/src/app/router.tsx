@@ -93,6 +93,7 @@ export const router = createBrowserRouter([
         element: <RequireUser />,
         children: [
           { path: '/courses', ...page('CoursesPage') },
+          { path: '/lti/deep-link', ...page('LtiDeepLinkPage') }, // the deep-linking picker (issue 23)
           { path: '/courses/new', ...page('CreateCoursePage') },
           { path: '/courses/join/:courseIDtoJoin?', ...page('JoinPage') },
           { path: '/courses/:courseId', ...page('CoursePage') },

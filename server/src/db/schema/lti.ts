@@ -122,3 +122,31 @@ export const ltiToolKeys = pgTable('lti_tool_keys', {
   createdAt: createdAt(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+/**
+ * A deep-linking request (LTI Deep Linking 2.0) waiting for the instructor's pick in Lectern's picker: where
+ * and how the answer goes back to the platform. The picker's token is kept as its sha256 only, used once,
+ * bound to the browser by a cookie named after it, and to the account the request signed in.
+ */
+export const ltiDeepLinkRequests = pgTable(
+  'lti_deep_link_requests',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id').notNull(),
+    /** The LMS course the request came from, when it named one. */
+    contextId: text('context_id'),
+    returnUrl: text('return_url').notNull(),
+    /** The platform's opaque `data`, echoed in the answer. */
+    data: text('data'),
+    acceptMultiple: boolean('accept_multiple').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_deep_link_requests_expires_idx').on(t.expiresAt)],
+);

@@ -5,7 +5,7 @@ import { logSecurityEvent } from '../../plugins/security-events';
 import type { Feature } from '../feature';
 import { LaunchForm, LAUNCH_PATH, LoginInitiation, createLaunchService } from './launch.service';
 import { LTI_REFUSALS, LtiRefusal, refusalPage } from './lti-refusal';
-import { stateCookieName } from './lti-state';
+import { DEEP_LINK_PATH, deepLinkRequests, pickerCookieName, stateCookieName } from './lti-state';
 import { publishedKeys } from './tool-keys';
 
 const byIp = { keyGenerator: (req: { ip: string }) => `ip:${req.ip}` };
@@ -21,8 +21,13 @@ const launchLimit = {
  * that it is kept inside an LMS frame where third-party cookies are blocked. LTI tools are served over
  * HTTPS anyway.
  */
+const frameCookie = (name: string, path: string, maxAge: number) =>
+  `${name}=1; Path=${path}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None; Partitioned`;
 const stateCookie = (state: string, maxAge: number) =>
-  `${stateCookieName(state)}=1; Path=${LAUNCH_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None; Partitioned`;
+  frameCookie(stateCookieName(state), LAUNCH_PATH, maxAge);
+/** The picker's answer comes from the same frame: the cookie binds the picker to it the same way. */
+const pickerCookie = (picker: string) =>
+  frameCookie(pickerCookieName(picker), DEEP_LINK_PATH, deepLinkRequests.maxAgeSeconds);
 
 /**
  * LTI 1.3 (issue 23): the platform's third-party login initiation, the launch it posts back, and Lectern's
@@ -60,15 +65,20 @@ export const launchRoutes: Feature = (app, deps) => {
     if (!form.success) throw new LtiRefusal(400, 'launch form', LTI_REFUSALS.badRequest);
     const cookie = stateCookieName(form.data.state);
     const launch = await launches.launch(form.data, hasCookie(req, cookie));
+    const clearState = `${cookie}=; Path=${LAUNCH_PATH}; Max-Age=0`;
+    // The codes travel in the fragment: browsers never send it to a server, so no log or Referer holds them.
+    if (launch.picker) {
+      logSecurityEvent(req, 'lti.deep_link.requested', { userId: launch.userId });
+      return reply
+        .header('set-cookie', [clearState, pickerCookie(launch.picker)])
+        .redirect(`/lti/enter#code=${launch.code}&picker=${launch.picker}`, 303);
+    }
     logSecurityEvent(req, 'lti.launch', {
       userId: launch.userId,
-      courseId: launch.courseId,
+      courseId: launch.courseId ?? '',
       role: launch.role,
     });
-    // The code travels in the fragment: browsers never send it to a server, so no log or Referer holds it.
-    return reply
-      .header('set-cookie', `${cookie}=; Path=${LAUNCH_PATH}; Max-Age=0`)
-      .redirect(`/lti/enter#code=${launch.code}`, 303);
+    return reply.header('set-cookie', clearState).redirect(`/lti/enter#code=${launch.code}`, 303);
   });
 
   app.get('/lti/jwks', { config: { auth: 'public' } }, async (_req, reply) =>

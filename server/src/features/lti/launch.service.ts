@@ -1,16 +1,22 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
-import { ltiContexts } from '../../db/schema';
-import { findLecture } from '../access/public';
+import { findLecture, isCourseAdmin, lecturesHoldingVideo } from '../access/public';
 import type { CourseRole } from '../courses/public';
-import { type LaunchClaims, verifyLaunchToken } from './id-token';
+import { linkContext, linkedCourseOf } from './contexts.repository';
+import { deepLinkSettings } from './deep-link-settings';
+import {
+  type DeepLinkingClaims,
+  isDeepLinkingRequest,
+  type LaunchClaims,
+  type ResourceLinkClaims,
+  verifyLaunchToken,
+} from './id-token';
 import { courseRoleOf } from './launch-roles';
 import { CLAIM } from './lti-claims';
 import { LTI_REFUSALS, LtiRefusal } from './lti-refusal';
-import { newHandover, startLogin, takeLogin } from './lti-state';
+import { deepLinkRequests, newHandover, startLogin, takeLogin } from './lti-state';
 import { platformKeys } from './platform-keys';
 import { findPlatform, findPlatformById, platformsOfIssuer, type PlatformRow } from './platforms.repository';
 
@@ -33,6 +39,17 @@ export const LaunchForm = z.object({ id_token: z.string().min(1).max(65_536), st
 const fullName = (claims: LaunchClaims) =>
   claims.name ?? ([claims.given_name, claims.family_name].filter(Boolean).join(' ') || null);
 
+const uuid = z.uuid();
+/** The lecture (and video) a deep-linked item's custom parameters name, when they are well-formed ids. */
+function namedByCustom(claims: LaunchClaims) {
+  const custom = claims[CLAIM.custom] ?? {};
+  const lectureId = uuid.safeParse(custom.lecture_id);
+  const videoId = uuid.safeParse(custom.video_id);
+  return lectureId.success
+    ? { lectureId: lectureId.data, videoId: videoId.success ? videoId.data : null }
+    : null;
+}
+
 export function createLaunchService(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const keysOf = platformKeys(() => clock().getTime());
 
@@ -47,33 +64,87 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
     return platform;
   }
 
-  /** The Lectern course of the launch's LMS course: made on an instructor's first launch, else null. */
+  /** The account of the launch's person, by (issuer, sub): made on their first launch. */
+  const accountOf = (tx: Tx, platform: PlatformRow, claims: LaunchClaims) =>
+    app.auth.accountForIdentity(tx, {
+      issuer: platform.issuer,
+      subject: claims.sub,
+      name: fullName(claims),
+      email: claims.email ?? null,
+      emailProven: platform.trustEmail,
+    });
+
+  /**
+   * The Lectern course of the launch's LMS course. Not linked yet, an instructor's launch links it: to the
+   * course of the deep-linked lecture it carries when they already administer that course (the LMS course
+   * was copied from one linked before), else to a course made for it. A learner waits for that.
+   */
   async function linkedCourse(
     tx: Tx,
     platform: PlatformRow,
-    claims: LaunchClaims,
+    claims: ResourceLinkClaims,
     userId: string,
     role: CourseRole,
   ) {
     const context = claims[CLAIM.context];
-    const where = and(eq(ltiContexts.platformId, platform.id), eq(ltiContexts.contextId, context.id));
-    const [linked] = await tx.select({ courseId: ltiContexts.courseId }).from(ltiContexts).where(where);
-    if (linked) return linked.courseId;
+    const linked = await linkedCourseOf(tx, platform.id, context.id);
+    if (linked) return linked;
     if (role !== 'admin') throw new LtiRefusal(403, 'course not linked', LTI_REFUSALS.courseNotReady);
-    const name = (context.title ?? context.label ?? 'Course').trim().slice(0, 200) || 'Course';
-    const courseId = await app.courses.createCourse(tx, { name, createdBy: userId });
-    await tx.insert(ltiContexts).values({ platformId: platform.id, contextId: context.id, courseId });
+    const named = namedByCustom(claims);
+    const lecture = named && (await findLecture(tx, named.lectureId));
+    const courseId =
+      lecture && (await isCourseAdmin(tx, userId, lecture.courseId))
+        ? lecture.courseId
+        : await app.courses.createCourse(tx, {
+            name: (context.title ?? context.label ?? 'Course').trim().slice(0, 200) || 'Course',
+            createdBy: userId,
+          });
+    await linkContext(tx, platform.id, context.id, courseId);
     return courseId;
   }
 
-  /** The page the launch lands on: the lecture a deep link named, when it is this course's, else the course. */
+  /**
+   * The page the launch lands on: the lecture a deep link named, or its video, when the lecture is of this
+   * course and the video in its playlist; else the course.
+   */
   async function landing(tx: Tx, claims: LaunchClaims, courseId: string): Promise<string> {
-    const lectureId = claims[CLAIM.custom]?.lecture_id;
-    if (typeof lectureId === 'string' && z.uuid().safeParse(lectureId).success) {
-      const lecture = await findLecture(tx, lectureId);
-      if (lecture?.courseId === courseId) return `/lecture/${lecture.id}`;
-    }
-    return `/courses/${courseId}`;
+    const named = namedByCustom(claims);
+    const lecture = named && (await findLecture(tx, named.lectureId));
+    if (!named || lecture?.courseId !== courseId) return `/courses/${courseId}`;
+    if (named.videoId && (await lecturesHoldingVideo(tx, named.videoId)).some((l) => l.id === lecture.id))
+      return `/video/${named.videoId}?lectureId=${lecture.id}`;
+    return `/lecture/${lecture.id}`;
+  }
+
+  /**
+   * A deep-linking request (Deep Linking 2.0): only from an instructor of the LMS course, with settings
+   * Lectern can answer. Signs them in, grants what a launch grants in a linked course, and records the
+   * request for the picker, whose one-time token travels beside the handover code.
+   */
+  async function requestDeepLink(platform: PlatformRow, claims: DeepLinkingClaims, now: Date) {
+    const role = courseRoleOf(claims[CLAIM.roles]);
+    if (role !== 'admin')
+      throw new LtiRefusal(403, 'deep linking by a non-instructor', LTI_REFUSALS.deepLinkNotInstructor);
+    const settings = deepLinkSettings(claims[CLAIM.deepLinkingSettings]);
+    return db.transaction(async (tx) => {
+      const user = await accountOf(tx, platform, claims);
+      const contextId = claims[CLAIM.context]?.id ?? null;
+      const courseId = contextId ? await linkedCourseOf(tx, platform.id, contextId) : null;
+      if (courseId) await app.courses.enrol(tx, courseId, user.id, role);
+      const picker = await deepLinkRequests.create(
+        tx,
+        {
+          userId: user.id,
+          platformId: platform.id,
+          deploymentId: claims[CLAIM.deploymentId],
+          contextId,
+          ...settings,
+        },
+        now,
+      );
+      const target = courseId ? `/lti/deep-link?course=${courseId}` : '/lti/deep-link';
+      return { userId: user.id, code: await newHandover(tx, user.id, target, now), courseId, role, picker };
+    });
   }
 
   return {
@@ -104,7 +175,8 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
     /**
      * A launch: the state taken once, the id_token checked (id-token.ts), then the person signed in by
      * (issuer, sub), given the course role their LMS roles claim, and handed a one-time code for the web app.
-     * Every refusal happens before anything is written but the used state.
+     * A deep-linking request also gets a picker token. Every refusal happens before anything is written but
+     * the used state.
      */
     async launch(form: z.infer<typeof LaunchForm>, browserHasState: boolean) {
       const now = clock();
@@ -121,21 +193,17 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
         login.nonce,
         now,
       );
+      if (isDeepLinkingRequest(claims)) return requestDeepLink(platform, claims, now);
       const role = courseRoleOf(claims[CLAIM.roles]);
       if (!role) throw new LtiRefusal(403, 'no course role', LTI_REFUSALS.noRole);
 
       return db.transaction(async (tx) => {
-        const user = await app.auth.accountForIdentity(tx, {
-          issuer: platform.issuer,
-          subject: claims.sub,
-          name: fullName(claims),
-          email: claims.email ?? null,
-          emailProven: platform.trustEmail,
-        });
+        const user = await accountOf(tx, platform, claims);
         const courseId = await linkedCourse(tx, platform, claims, user.id, role);
         await app.courses.enrol(tx, courseId, user.id, role);
         const target = await landing(tx, claims, courseId);
-        return { userId: user.id, code: await newHandover(tx, user.id, target, now), courseId, role };
+        const code = await newHandover(tx, user.id, target, now);
+        return { userId: user.id, code, courseId: courseId as string | null, role, picker: null };
       });
     },
   };

@@ -1,5 +1,6 @@
 // The claims of LTI 1.3 Core and Deep Linking 2.0 that Lectern reads (1EdTech LTI Core 1.3, §5).
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
+const LTI_DL = 'https://purl.imsglobal.org/spec/lti-dl/claim';
 
 export const CLAIM = {
   messageType: `${LTI}/message_type`,
@@ -10,7 +11,14 @@ export const CLAIM = {
   roles: `${LTI}/roles`,
   context: `${LTI}/context`,
   custom: `${LTI}/custom`,
+  deepLinkingSettings: `${LTI_DL}/deep_linking_settings`,
+  contentItems: `${LTI_DL}/content_items`,
+  data: `${LTI_DL}/data`,
 } as const;
 
 export const LTI_VERSION = '1.3.0';
 export const RESOURCE_LINK_REQUEST = 'LtiResourceLinkRequest';
+export const DEEP_LINKING_REQUEST = 'LtiDeepLinkingRequest';
+export const DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';
+/** The only content item type Lectern returns (Deep Linking 2.0 §3.1). */
+export const RESOURCE_LINK_ITEM = 'ltiResourceLink';

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDto, LtiHandoverAnswer } from '@lectern/shared';
 import { externalIdentities, users } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { appFixture } from '../../../test/fixture';
 import {
-  type LmsPerson,
-  type ReferencePlatform,
-  ROLE,
-  startReferencePlatform,
-} from '../../../test/lti-platform';
+  expectRefusalPage,
+  lmsPerson,
+  ltiLaunches,
+  registerReferencePlatform,
+} from '../../../test/lti-launches';
+import { type ReferencePlatform, ROLE } from '../../../test/lti-platform';
 import { LTI_REFUSALS } from './lti-refusal';
 import { refreshFraming } from './framing';
-import { savePlatform } from './platforms.repository';
 
 // LTI 1.3 launches (issue 23) against the reference platform (test/lti-platform.ts), every message through
 // HTTP: the login initiation, the platform's checks of Lectern's authentication request, the launch's form
@@ -24,74 +23,12 @@ const { t } = appFixture(async () => ({}));
 let platform: ReferencePlatform;
 
 beforeAll(async () => {
-  platform = await startReferencePlatform(`${t.config.publicUrl}/lti/launch`, { clock: t.clock.now });
-  await savePlatform(t.db, {
-    name: 'Reference LMS',
-    issuer: platform.issuer,
-    clientId: platform.clientId,
-    deploymentIds: [platform.deploymentId],
-    authLoginUrl: platform.authLoginUrl,
-    accessTokenUrl: platform.accessTokenUrl,
-    jwksUrl: platform.jwksUrl,
-    frameOrigins: ['https://lms.example.edu'],
-    trustEmail: true,
-  });
+  platform = await registerReferencePlatform(t);
 });
 afterAll(() => platform?.close());
 
-const person = (roles: string[], context: string, extra: Partial<LmsPerson> = {}): LmsPerson => ({
-  sub: randomUUID(),
-  name: 'Ada Lovelace',
-  roles,
-  context: { id: context, title: `Course ${context}` },
-  ...extra,
-});
-
-interface LaunchOptions {
-  /** Claims the platform puts in (or over) the id_token. */
-  overrides?: Record<string, unknown>;
-  /** Send the browser's state cookie back (true), or launch from a browser without it. */
-  sameBrowser?: boolean;
-  /** Replace the id_token the platform made. */
-  idToken?: (made: string) => Promise<string> | string;
-}
-
-/** One launch as a browser makes it: initiation, the platform's authorization, the form post. */
-async function launch(who: LmsPerson, options: LaunchOptions = {}) {
-  const initiation = await t.app.inject({
-    method: 'GET',
-    url: `/lti/login?${new URLSearchParams(platform.initiation(who))}`,
-  });
-  expect(initiation.statusCode, initiation.body).toBe(302);
-  const cookie = String(initiation.headers['set-cookie']).split(';')[0]!;
-  const form = await platform.authorize(String(initiation.headers.location), who, options.overrides);
-  if (options.idToken) form.id_token = await options.idToken(form.id_token);
-  const post = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/lti/launch',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(options.sameBrowser === false ? {} : { cookie }),
-      },
-      payload: new URLSearchParams(form).toString(),
-    });
-  return { res: await post(), post };
-}
-
-const codeOf = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(303);
-  return /^\/lti\/enter#code=([\w-]+)$/.exec(String(res.headers.location))![1]!;
-};
-
-const handover = (code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/lti/handover', payload: { code } });
-
-async function signedIn(res: LightMyRequestResponse): Promise<LtiHandoverAnswer> {
-  const answer = await handover(codeOf(res));
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json<LtiHandoverAnswer>();
-}
+const person = lmsPerson;
+const { launch, codeOf, handover, signedIn } = ltiLaunches(t, () => platform);
 
 const course = (session: LtiHandoverAnswer, courseId: string) =>
   t.app.inject({
@@ -100,13 +37,7 @@ const course = (session: LtiHandoverAnswer, courseId: string) =>
     headers: { authorization: `Bearer ${session.token}` },
   });
 
-/** A refusal: its status, the page's sentence, and no trace of the server's insides. */
-function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^text\/html/);
-  expect(res.body).toContain(message.replace(/'/g, '&#39;'));
-  expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
-}
+const expectRefusal = expectRefusalPage;
 
 const identitiesOf = (sub: string) =>
   t.db.select().from(externalIdentities).where(eq(externalIdentities.subject, sub));
@@ -211,6 +142,40 @@ describe('who the launch is', () => {
     const late = codeOf((await launch(person([ROLE.instructor], 'late'))).res);
     t.clock.advance(61_000);
     expect((await handover(late)).statusCode).toBe(401);
+  });
+});
+
+describe('open in a new tab', () => {
+  const newTab = (token: string, target: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/lti/new-tab',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { target },
+    });
+
+  it('hands the person in the frame a new one-time code for the same page, good once', async () => {
+    const framed = await signedIn((await launch(person([ROLE.learner, ROLE.instructor], 'new-tab'))).res);
+    const answer = await newTab(framed.token, `${framed.target}?tab=1`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { code } = answer.json<{ code: string }>();
+    const tab = await handover(code);
+    expect(tab.statusCode).toBe(200);
+    expect(tab.json<LtiHandoverAnswer>()).toMatchObject({ id: framed.id, target: `${framed.target}?tab=1` });
+    expect(tab.json<LtiHandoverAnswer>().token).not.toBe(framed.token);
+    expect((await handover(code)).statusCode).toBe(401);
+  });
+
+  it('opens paths of Lectern only, and only for someone signed in', async () => {
+    const framed = await signedIn((await launch(person([ROLE.instructor], 'new-tab-bad'))).res);
+    for (const target of ['//evil.example/x', '/\\evil.example', 'https://evil.example', ''])
+      expect((await newTab(framed.token, target)).statusCode, target).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/lti/new-tab',
+      payload: { target: '/' },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

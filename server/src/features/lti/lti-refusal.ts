@@ -14,6 +14,12 @@ export const LTI_REFUSALS = {
   noRole: 'Your role in this course does not give you access to Lectern.',
   courseNotReady: 'Your instructor has not opened this course in Lectern yet. Try again once they have.',
   failed: 'Lectern could not open this launch. Try again in a moment.',
+  deepLinkNotInstructor:
+    'Only the instructors of this course can add Lectern content to it. Ask your instructor to add it.',
+  badReturnUrl:
+    'Your learning platform did not say where Lectern should send the content you pick. Try adding it again; if it keeps happening, tell your administrator.',
+  itemsNotAccepted:
+    'This place in your course does not accept links to Lectern lectures. Add them where links are accepted.',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { ltiHandovers, ltiLogins } from '../../db/schema';
+import { ltiDeepLinkRequests, ltiHandovers, ltiLogins } from '../../db/schema';
 import { onceOnlyTokens } from '../../lib/once-only-tokens';
 import { newToken } from '../../lib/tokens';
 
@@ -27,3 +27,12 @@ export const newHandover = (db: DbOrTx, userId: string, target: string, now: Dat
 
 /** Takes a handover code once: its user and target, or null when unknown, expired or already used. */
 export const takeHandover = (db: DbOrTx, code: string, now: Date) => handovers.take(db, code, now);
+
+/** An instructor has half an hour to pick what a deep-linking request inserts. */
+export const deepLinkRequests = onceOnlyTokens(ltiDeepLinkRequests, 'tokenHash', 30 * 60 * 1000);
+
+/** Where the picker's answer is posted: the only path its browser-binding cookie is sent to. */
+export const DEEP_LINK_PATH = '/api/lti/deep-link';
+
+/** The cookie that binds a picker's token to the browser the deep-linking request opened in. */
+export const pickerCookieName = (token: string) => `lti-picker-${token}`;

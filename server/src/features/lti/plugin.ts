@@ -1,14 +1,19 @@
 import { definePlugin, ownScope } from '../feature';
 import { keepFramingCurrent } from './framing';
+import { deepLinkRoutes } from './deep-link.routes';
 import { handoverRoutes } from './handover.routes';
 import { launchRoutes } from './launch.routes';
+import { newTabRoutes } from './new-tab.routes';
 
-/** LTI 1.3: launches from learning platforms (LMSs) sign people into their course (issue 23). */
+/**
+ * LTI 1.3: launches from learning platforms (LMSs) sign people into their course, and instructors insert
+ * Lectern's lectures into them by deep linking (issue 23).
+ */
 export const ltiPlugin = definePlugin({
   name: 'lti',
-  dependencies: ['auth', 'courses'],
+  dependencies: ['auth', 'courses', 'videos'],
   async register(app, deps) {
     keepFramingCurrent(app, deps.db);
-    await ownScope(app, deps, launchRoutes, handoverRoutes);
+    await ownScope(app, deps, launchRoutes, handoverRoutes, deepLinkRoutes, newTabRoutes);
   },
 });

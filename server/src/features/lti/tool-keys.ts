@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, gt, isNull, or } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, type JWK, type JSONWebKeySet } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK, type JSONWebKeySet } from 'jose';
 import type { DbOrTx } from '../../db/client';
 import { ltiToolKeys } from '../../db/schema';
 
@@ -36,6 +36,18 @@ export async function publishedKeys(db: DbOrTx, now: Date): Promise<JSONWebKeySe
     .orderBy(desc(ltiToolKeys.createdAt));
   if (rows.length === 0) rows.push({ jwk: (await newKey(db)).publicJwk });
   return { keys: rows.map((r) => r.jwk as JWK) };
+}
+
+/** The key Lectern signs with now (the newest current one, made on first use), and its `kid`. */
+export async function signingKey(db: DbOrTx) {
+  const [row] = await db
+    .select()
+    .from(ltiToolKeys)
+    .where(isNull(ltiToolKeys.retiredAt))
+    .orderBy(desc(ltiToolKeys.createdAt))
+    .limit(1);
+  const key = row ?? (await newKey(db));
+  return { kid: key.kid, alg: ALG, privateKey: await importJWK(key.privateJwk as JWK, ALG) };
 }
 
 /** Retires every current key and makes a new one, which signs from now on; the old stay published a week. */

@@ -16,7 +16,7 @@ export const videosPlugin = definePlugin({
     app.media.registerProcessingTarget('video', lectureVideoTarget(app.lectures));
     const videos: VideosFeature = {
       registerUploadKind: (name, kind) => void kinds.set(name, kind),
-      findVideo: (videoId) => findVideo(deps.db, videoId),
+      findVideo: (videoId, db = deps.db) => findVideo(db, videoId),
     };
     app.decorate('videos', videos);
     await ownScope(app, deps, (scope) => videosRoutes(scope, deps, app.lectures, kinds));

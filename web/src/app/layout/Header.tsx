@@ -1,8 +1,12 @@
 import { SUCCESS } from '@lectern/shared';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../features/auth/session-context';
+
+// Only inside an LMS frame (issue 23), so the chunk is loaded there only.
+const OpenInNewTab = lazy(() => import('./OpenInNewTab').then((m) => ({ default: m.OpenInNewTab })));
+const framed = window.self !== window.top;
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -36,6 +40,11 @@ export function Header() {
         Lectern
       </Link>
       {!user && <VisitorLinks />}
+      {user && framed && (
+        <Suspense fallback={null}>
+          <OpenInNewTab />
+        </Suspense>
+      )}
       {user && (
         <nav aria-label="Main" className="site-nav" data-open={open}>
           <button

@@ -7,11 +7,14 @@ import { takeLtiHandover } from '../../features/auth/api/lti-handover';
 import { useSession } from '../../features/auth/session-context';
 import { errorMessage } from '../../lib/api-client';
 
-/** The code in this page's fragment (#code=…), read once: the fragment never reaches a server or a log. */
-function takeCodeFromUrl(): string {
-  const code = new URLSearchParams(window.location.hash.slice(1)).get('code') ?? '';
+/**
+ * The codes in this page's fragment (#code=…, and a deep link's &picker=…), read once: the fragment never
+ * reaches a server or a log.
+ */
+function takeCodesFromUrl() {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
   window.history.replaceState(window.history.state, '', window.location.pathname);
-  return code;
+  return { code: fragment.get('code') ?? '', picker: fragment.get('picker') };
 }
 
 /**
@@ -29,10 +32,12 @@ export function LtiEnterPage() {
     // Once, even when React runs the effect twice: the code is good for one trade only.
     if (started.current) return;
     started.current = true;
-    takeLtiHandover({ code: takeCodeFromUrl() })
+    const { code, picker } = takeCodesFromUrl();
+    takeLtiHandover({ code })
       .then((answer) => {
         signIn(answer);
-        void navigate(answer.target, { replace: true });
+        // The deep-linking picker's token goes on in the fragment, out of every log as here.
+        void navigate(picker ? `${answer.target}#picker=${picker}` : answer.target, { replace: true });
       })
       .catch((failure: unknown) => setError(errorMessage(failure, ERRORS.unexpected)));
   }, [signIn, navigate]);
