@@ -4,14 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/test/child-server';
-import { ROLE, type ReferencePlatform, startReferencePlatform } from '../../server/test/lti-platform';
+import {
+  type LmsPerson,
+  ROLE,
+  type ReferencePlatform,
+  startReferencePlatform,
+} from '../../server/test/lti-platform';
 import { ACTION_CEILING_MS, useBrowser } from '../support/browser';
 
 // Lectern inside an LMS (issue 23): the reference platform's course page, on another site (localhost)
 // than Lectern (127.0.0.1), frames Lectern; the browser performs the whole LTI 1.3 launch inside the frame
 // (login initiation, the platform's authentication endpoint, the auto-posted id_token, the one-time code)
-// and lands signed in on the course. The platform is registered as an administrator would, with
-// `npm run lti -- add-platform` on the server's data dir before it starts.
+// and lands signed in on the course. An instructor deep-links a lecture from the LMS page (Lectern's picker
+// in the frame, its signed answer posted back to the platform, which checks it against Lectern's JWKS); a
+// learner launches that item and lands on the lecture, then opens it in a new tab, signed in there too.
+// The platform is registered as an administrator would, with `npm run lti -- add-platform` on the
+// server's data dir before it starts.
 
 const root = path.resolve(import.meta.dirname, '../..');
 let work: string;
@@ -74,12 +82,66 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** A browser of its own opening the LMS's course page as one of its people; Lectern's frame within. */
-async function openCourseInLms(sub: string, context: string) {
-  const page = await (await chromiumFixture.browser.newContext()).newPage();
+/**
+ * A browser of its own opening the LMS's course page as one of its people; Lectern's frame within.
+ * `query` asks the page for a kept item (`item=0`) or for content by deep linking (`add=1`).
+ */
+async function openCourseInLms(sub: string, context: string, query = '') {
+  const browserContext = await chromiumFixture.browser.newContext();
+  const page = await browserContext.newPage();
   page.setDefaultTimeout(ACTION_CEILING_MS);
-  await page.goto(`${lms.base}/course/${context}?as=${sub}`);
-  return { page, lectern: page.frameLocator('iframe[title="Lectern"]') };
+  await page.goto(`${lms.base}/course/${context}?as=${sub}${query && `&${query}`}`);
+  return { context: browserContext, page, lectern: page.frameLocator('iframe[title="Lectern"]') };
+}
+
+/**
+ * A launch performed over HTTP as a browser would (the login initiation, the platform's authorization,
+ * the form post, the handover): the person's bearer token, for setting up what the browser test needs.
+ */
+async function tokenByLaunch(person: LmsPerson): Promise<string> {
+  const initiation = await fetch(`${lecternUrl}/lti/login?${new URLSearchParams(lms.initiation(person))}`, {
+    redirect: 'manual',
+  });
+  const cookie = initiation.headers.getSetCookie()[0]!.split(';')[0]!;
+  const form = await lms.authorize(initiation.headers.get('location')!, person);
+  const launch = await fetch(`${lecternUrl}/lti/launch`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(form),
+  });
+  const code = /#code=([\w-]+)/.exec(launch.headers.get('location') ?? '')![1];
+  const handover = await fetch(`${lecternUrl}/api/lti/handover`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  return ((await handover.json()) as { token: string }).token;
+}
+
+async function createLecture(token: string, courseId: string, title: string): Promise<string> {
+  const now = new Date().toISOString();
+  const res = await fetch(`${lecternUrl}/api/upload/createLectureOnly`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      courseID: courseId,
+      title,
+      topic: 'Kinetics',
+      lectureDate: now,
+      lectureDateStart: now,
+      lectureDateEnd: now,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function firstCourseOf(token: string, userId: string): Promise<string> {
+  const res = await fetch(`${lecternUrl}/api/courses/user-courses/${userId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { createdCourses: { id: string }[] }).createdCourses[0]!.id;
 }
 
 describe('an LMS course page framing Lectern', () => {
@@ -101,5 +163,43 @@ describe('an LMS course page framing Lectern', () => {
     const sam = await openCourseInLms('student-sam', 'phys-101');
     await sam.lectern.getByRole('heading', { name: 'Physics 101' }).waitFor();
     expect(await sam.lectern.getByRole('link', { name: '+ Upload a new lecture video' }).count()).toBe(0);
+  });
+
+  it('lets an instructor deep-link a lecture; a learner launches it, lands on it, and opens it in a new tab', async () => {
+    const context = { id: 'chem-201', title: 'Chemistry 201' };
+    const prof = { sub: 'prof-ray', name: 'Prof Ray', roles: [ROLE.instructor], context };
+    lms.enrol(prof);
+    lms.enrol({ sub: 'student-kim', name: 'Kim Student', roles: [ROLE.learner], context });
+    const token = await tokenByLaunch(prof);
+    const me = (await (
+      await fetch(`${lecternUrl}/api/login`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string };
+    const lectureId = await createLecture(token, await firstCourseOf(token, me.id), 'Week 3: Reaction rates');
+
+    // The instructor adds Lectern content from the LMS: the picker opens in the frame.
+    const adding = await openCourseInLms('prof-ray', 'chem-201', 'add=1');
+    await adding.lectern.getByRole('heading', { name: 'Add Lectern content to your course' }).waitFor();
+    await adding.lectern.getByRole('button', { name: 'Add lecture Week 3: Reaction rates' }).click();
+    // The platform checked the signed answer and kept the item.
+    await adding.lectern.getByRole('heading', { name: 'Content added' }).waitFor();
+    await adding.lectern.getByText('Week 3: Reaction rates').waitFor();
+    expect(lms.items).toHaveLength(1);
+    expect(lms.items[0]!.custom).toEqual({ lecture_id: lectureId });
+
+    // A learner launches the item: straight onto the lecture.
+    const kim = await openCourseInLms('student-kim', 'chem-201', 'item=0');
+    await kim.lectern.getByRole('heading', { name: 'Week 3: Reaction rates' }).waitFor();
+
+    // Open in a new tab: a top-level Lectern tab, on the same page, signed in by a new one-time code.
+    const [tab] = await Promise.all([
+      kim.context.waitForEvent('page'),
+      kim.lectern.getByRole('button', { name: 'Open in a new tab' }).click(),
+    ]);
+    tab.setDefaultTimeout(ACTION_CEILING_MS);
+    await tab.getByRole('heading', { name: 'Week 3: Reaction rates' }).waitFor();
+    expect(tab.url()).toBe(`${lecternUrl}/lecture/${lectureId}`);
+    await tab.getByRole('button', { name: 'Logout' }).waitFor();
+    // No button to open a new tab from a tab that is not in a frame.
+    expect(await tab.getByRole('button', { name: 'Open in a new tab' }).count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LtiHandoverAnswer } from '@lectern/shared';
 import { savePlatform } from '../src/features/lti/platforms.repository';
 import {
@@ -9,6 +9,7 @@ import {
   type ReferencePlatform,
   startReferencePlatform,
 } from './lti-platform';
+import { appFixture } from './fixture';
 import type { TestApp } from './test-app';
 
 // LTI launches as a browser makes them, against the reference platform (lti-platform.ts), for the API
@@ -28,7 +29,7 @@ export interface LaunchOptions {
 
 /**
  * Starts the reference platform for the app, on its clock and reading Lectern's keys from its /lti/jwks,
- * and registers it as `npm run lti -- add-platform` would (trusted for e-mail; framing from one origin).
+ * and registers it as `npm run lti -- add-platform` would (trusted for e-mail).
  */
 export async function registerReferencePlatform(t: TestApp): Promise<ReferencePlatform> {
   const platform = await startReferencePlatform(`${t.config.publicUrl}/lti/launch`, {
@@ -43,7 +44,8 @@ export async function registerReferencePlatform(t: TestApp): Promise<ReferencePl
     authLoginUrl: platform.authLoginUrl,
     accessTokenUrl: platform.accessTokenUrl,
     jwksUrl: platform.jwksUrl,
-    frameOrigins: ['https://lms.example.edu'],
+    // Its pages' origin, where deep-linking answers return, and another one an LMS's pages might use.
+    frameOrigins: [platform.base, 'https://lms.example.edu'],
     trustEmail: true,
   });
   return platform;
@@ -111,4 +113,21 @@ export function expectRefusalPage(res: LightMyRequestResponse, status: number, m
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.body).toContain(message.replace(/'/g, '&#39;'));
   expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+}
+
+/**
+ * An app with the reference platform registered (for the file's life), and launches against it. `platform`
+ * stands for the platform started in beforeAll, so tests use it as the platform itself.
+ */
+export function ltiFixture() {
+  const { t } = appFixture(async () => ({}));
+  let started: ReferencePlatform | undefined;
+  beforeAll(async () => {
+    started = await registerReferencePlatform(t);
+  });
+  afterAll(() => started?.close());
+  const platform = new Proxy({} as ReferencePlatform, {
+    get: (_target, key) => Reflect.get(started!, key),
+  });
+  return { t, platform, ...ltiLaunches(t, () => platform) };
 }

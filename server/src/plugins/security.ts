@@ -35,8 +35,9 @@ function headersFor(inlineScripts: string[], frameOrigins: string[]) {
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: frameOrigins.length ? ["'self'", ...frameOrigins] : ["'none'"],
-        // The launch form and login initiations post to us; a page of ours posts to ourselves only.
-        formAction: ["'self'"],
+        // The launch form and login initiations post to us; a page of ours posts to ourselves, and the
+        // deep-linking picker its answer to the platform, on the origin of the LMS pages (issue 23).
+        formAction: ["'self'", ...frameOrigins],
       },
     },
     // The same rule as `frame-ancestors 'none'` for browsers that only read X-Frame-Options. It cannot name

@@ -126,6 +126,9 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
     if (role !== 'admin')
       throw new LtiRefusal(403, 'deep linking by a non-instructor', LTI_REFUSALS.deepLinkNotInstructor);
     const settings = deepLinkSettings(claims[CLAIM.deepLinkingSettings]);
+    // The picker may post only to the LMS's own pages (its form-action), so no other return is accepted.
+    if (!platform.frameOrigins.includes(new URL(settings.returnUrl).origin))
+      throw new LtiRefusal(400, 'deep linking: return URL off the platform', LTI_REFUSALS.badReturnUrl);
     return db.transaction(async (tx) => {
       const user = await accountOf(tx, platform, claims);
       const contextId = claims[CLAIM.context]?.id ?? null;

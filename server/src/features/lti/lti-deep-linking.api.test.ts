@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeepLinkAnswer, DeepLinkItem, LtiHandoverAnswer } from '@lectern/shared';
 import { externalIdentities } from '../../db/schema';
-import { appFixture } from '../../../test/fixture';
 import type { DeepLinkingSettings } from '../../../test/lti-deep-linking-return';
-import {
-  expectRefusalPage,
-  lmsPerson,
-  ltiLaunches,
-  registerReferencePlatform,
-} from '../../../test/lti-launches';
-import { type LmsPerson, type ReferencePlatform, ROLE } from '../../../test/lti-platform';
+import { expectRefusalPage, lmsPerson, ltiFixture } from '../../../test/lti-launches';
+import { type LmsPerson, ROLE } from '../../../test/lti-platform';
 import { createUser } from '../../../test/factories';
 import { seedCourse, seedLecture, seedVideo } from '../../../test/seed';
 import { PICK_REFUSALS } from './deep-link.service';
@@ -23,14 +17,7 @@ import { LTI_REFUSALS } from './lti-refusal';
 // deep-linking request, Lectern's picker answer (POST /api/lti/deep-link), the platform's checks of the
 // signed LtiDeepLinkingResponse against Lectern's /lti/jwks, and the launch of the item it keeps.
 
-const { t } = appFixture(async () => ({}));
-let platform: ReferencePlatform;
-beforeAll(async () => {
-  platform = await registerReferencePlatform(t);
-});
-afterAll(() => platform?.close());
-
-const { launch, codesOf, signedIn, handover } = ltiLaunches(t, () => platform);
+const { t, platform, launch, codesOf, signedIn, handover } = ltiFixture();
 
 /** An instructor's first launch from an LMS course: the Lectern course made for it, with a lecture. */
 async function instructorWithLecture(context = `ctx-${randomUUID()}`) {
@@ -206,6 +193,7 @@ describe('refusals', () => {
     ['no return URL', { deep_link_return_url: undefined }],
     ['a return URL that is not http(s)', { deep_link_return_url: 'javascript:alert(1)' }],
     ['a return URL that is not a URL', { deep_link_return_url: 'back there' }],
+    ['a return URL off the LMS’s pages', { deep_link_return_url: 'https://evil.example/return' }],
   ])('refuses a request with %s', async (_name, settings) => {
     const { teacher } = await instructorWithLecture();
     const { res } = await launch(teacher, {

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CourseDto, LtiHandoverAnswer } from '@lectern/shared';
 import { externalIdentities, users } from '../../db/schema';
 import { createUser } from '../../../test/factories';
-import { appFixture } from '../../../test/fixture';
-import {
-  expectRefusalPage,
-  lmsPerson,
-  ltiLaunches,
-  registerReferencePlatform,
-} from '../../../test/lti-launches';
-import { type ReferencePlatform, ROLE } from '../../../test/lti-platform';
+import { expectRefusalPage, lmsPerson, ltiFixture } from '../../../test/lti-launches';
+import { ROLE } from '../../../test/lti-platform';
 import { LTI_REFUSALS } from './lti-refusal';
 import { refreshFraming } from './framing';
 
@@ -19,16 +13,9 @@ import { refreshFraming } from './framing';
 // HTTP: the login initiation, the platform's checks of Lectern's authentication request, the launch's form
 // post, and the web app's trade of the one-time code for a session.
 
-const { t } = appFixture(async () => ({}));
-let platform: ReferencePlatform;
-
-beforeAll(async () => {
-  platform = await registerReferencePlatform(t);
-});
-afterAll(() => platform?.close());
+const { t, platform, launch, codeOf, handover, signedIn } = ltiFixture();
 
 const person = lmsPerson;
-const { launch, codeOf, handover, signedIn } = ltiLaunches(t, () => platform);
 
 const course = (session: LtiHandoverAnswer, courseId: string) =>
   t.app.inject({
@@ -288,7 +275,11 @@ describe('framing', () => {
     await refreshFraming(t.app, t.db);
     const after = await t.app.inject({ method: 'GET', url: '/courses' });
     expect(after.headers['content-security-policy']).toContain(
-      "frame-ancestors 'self' https://lms.example.edu;",
+      `frame-ancestors 'self' ${platform.base} https://lms.example.edu;`,
+    );
+    // The deep-linking picker posts its answer to the LMS's pages, and nowhere else.
+    expect(after.headers['content-security-policy']).toContain(
+      `form-action 'self' ${platform.base} https://lms.example.edu`,
     );
     // X-Frame-Options cannot name origins: it is left out rather than contradict the policy.
     expect(after.headers['x-frame-options']).toBeUndefined();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useNewTabCode } from '../../features/lti/api/lti';
+import { newTabCode } from '../../features/lti/api/new-tab';
 
 const FAILED = 'Lectern could not open a new tab. Try again.';
 
@@ -10,7 +10,7 @@ const FAILED = 'Lectern could not open a new tab. Try again.';
  * The tab is opened in the click itself, where no popup blocker stops it, and sent on once the code is in.
  */
 export function OpenInNewTab() {
-  const newTab = useNewTabCode();
+  const [busy, setBusy] = useState(false);
   const { pathname, search } = useLocation();
   const [error, setError] = useState('');
 
@@ -18,21 +18,24 @@ export function OpenInNewTab() {
     setError('');
     const tab = window.open('about:blank', '_blank');
     if (!tab) return setError('Your browser blocked the new tab. Allow pop-ups for Lectern and try again.');
-    newTab.mutateAsync({ target: `${pathname}${search}` }).then(
-      ({ code }) => {
-        tab.opener = null;
-        tab.location.replace(new URL(`/lti/enter#code=${code}`, window.location.origin).href);
-      },
-      () => {
-        tab.close();
-        setError(FAILED);
-      },
-    );
+    setBusy(true);
+    newTabCode({ target: `${pathname}${search}` })
+      .then(
+        ({ code }) => {
+          tab.opener = null;
+          tab.location.replace(new URL(`/lti/enter#code=${code}`, window.location.origin).href);
+        },
+        () => {
+          tab.close();
+          setError(FAILED);
+        },
+      )
+      .finally(() => setBusy(false));
   }
 
   return (
     <span className="open-in-new-tab">
-      <button type="button" className="link-button" onClick={open} disabled={newTab.isPending}>
+      <button type="button" className="link-button" onClick={open} disabled={busy}>
         Open in a new tab
       </button>
       {error && (

@@ -5,17 +5,22 @@ import { FormAlert } from '../../components/ui/FormAlert';
 import { Page } from '../../components/ui/Page';
 import { useUser } from '../../features/auth/session-context';
 import { useCourseLectures, useUserCourses } from '../../features/courses/api/courses';
-import { useAnswerDeepLink } from '../../features/lti/api/lti';
+import { useAnswerDeepLink } from '../../features/lti/api/deep-link';
 import { PostToPlatform } from '../../features/lti/components/PostToPlatform';
 import { errorMessage } from '../../lib/api-client';
 import { useLectureVideos } from '../../lib/lecture-queries';
 
+/** The picker's token once read: the page may mount again (its chunk loading) after the address lost it. */
+let pickerOfThisPage = '';
+
 /** The picker's one-time token from the fragment (#picker=…), read once and taken out of the address. */
 function takePickerFromUrl(): string {
-  const picker = new URLSearchParams(window.location.hash.slice(1)).get('picker') ?? '';
-  if (picker)
+  const picker = new URLSearchParams(window.location.hash.slice(1)).get('picker');
+  if (picker) {
+    pickerOfThisPage = picker;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  return picker;
+  }
+  return pickerOfThisPage;
 }
 
 type Insert = (item: DeepLinkItem) => void;
