@@ -63,8 +63,10 @@ const EnvSchema = z.object({
   PROCESSING_GRACE_SECONDS: z.coerce.number().positive().default(120),
   PROCESSING_SECONDS_PER_VIDEO_SECOND: z.coerce.number().positive().default(10),
   KEEP_ORIGINALS: z.enum(['true', 'false']).default('false'),
-  AUTO_CAPTIONS: z.enum(['pocketsphinx', 'off']).default('pocketsphinx'),
+  AUTO_CAPTIONS: z.enum(['pocketsphinx', 'whisper', 'off']).default('pocketsphinx'),
   POCKETSPHINX_PATH: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().optional(),
+  TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_ACCEL_PREFIX: z
     .string()
     .regex(/^\/[\w/-]*\/$/, 'a path that starts and ends with /, such as /_lectern_media/')
@@ -123,9 +125,16 @@ export interface AppConfig {
   keepOriginals: boolean;
   /**
    * Automatic captions (issue 25): the engine every finished video and answer is transcribed with, or
-   * null when turned off; `pocketsphinxPath` is its binary (undefined: Debian's, where installed).
+   * null when turned off; `pocketsphinxPath` is its binary (undefined: Debian's, where installed),
+   * `whisperModel` the ggml model file whisper.cpp reads (TRANSCRIBE_MODEL), `concurrency` how many run at
+   * once on this instance.
    */
-  autoCaptions: { engine: 'pocketsphinx'; pocketsphinxPath: string | undefined } | null;
+  autoCaptions: {
+    engine: 'pocketsphinx' | 'whisper';
+    pocketsphinxPath: string | undefined;
+    whisperModel: string | undefined;
+    concurrency: number;
+  } | null;
   /**
    * Set when nginx serves the media bytes: /media answers the authorised request with an
    * `X-Accel-Redirect` to this internal location instead of the file (docs/deploy.md).
@@ -220,7 +229,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     keepOriginals: e.KEEP_ORIGINALS === 'true',
     autoCaptions:
-      e.AUTO_CAPTIONS === 'off' ? null : { engine: e.AUTO_CAPTIONS, pocketsphinxPath: e.POCKETSPHINX_PATH },
+      e.AUTO_CAPTIONS === 'off'
+        ? null
+        : {
+            engine: e.AUTO_CAPTIONS,
+            pocketsphinxPath: e.POCKETSPHINX_PATH,
+            whisperModel: e.TRANSCRIBE_MODEL && path.resolve(e.TRANSCRIBE_MODEL),
+            concurrency: e.TRANSCRIBE_CONCURRENCY,
+          },
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
     oidc,
     passwordLogin: e.PASSWORD_LOGIN === 'on',

@@ -1,4 +1,5 @@
 import { definePlugin, ownScope } from '../feature';
+import { engineProblem } from './automatic/configured-engine';
 import { registerTranscriptionJobs } from './automatic/transcription.job';
 import { captionsRoutes } from './captions.routes';
 
@@ -6,6 +7,9 @@ import { captionsRoutes } from './captions.routes';
 export const captionsPlugin = definePlugin({
   name: 'captions',
   async register(app, deps) {
+    // A missing engine or model never stops the server: it is said here, and on the captions page.
+    const problem = engineProblem(deps.config);
+    if (problem) app.log.warn(`Automatic captions cannot run: ${problem}`);
     registerTranscriptionJobs(deps);
     await ownScope(app, deps, captionsRoutes);
   },

@@ -2,6 +2,7 @@ import { AUTOMATIC_CAPTION_SOURCE } from '@lectern/shared';
 import type { AppConfig } from '../../../config/env';
 import type { TranscriptionEngine } from '../transcription/engine';
 import { findPocketsphinx, pocketsphinxEngine } from '../transcription/pocketsphinx';
+import { findWhisper, whisperEngine } from '../transcription/whisper';
 
 /** The engine AUTO_CAPTIONS names, as a caption producer would sign its versions. */
 export interface ConfiguredEngine {
@@ -13,21 +14,41 @@ export interface ConfiguredEngine {
   label: string;
 }
 
+const english = { language: 'en', label: 'English (automatic)' };
+
 /**
- * The configured engine; a sentence saying why it cannot run (not installed), or null when automatic
- * captions are off. Looked up at each use, so an engine installed while the server runs is found.
+ * The configured engine; a sentence saying why it cannot run (not installed, no usable model), or null
+ * when automatic captions are off. Looked up at each use, so an engine installed or a model downloaded
+ * while the server runs is found.
  */
 export function configuredEngine(config: AppConfig): ConfiguredEngine | string | null {
   if (!config.autoCaptions) return null;
+  if (config.autoCaptions.engine === 'whisper') {
+    const model = findWhisper(config.autoCaptions.whisperModel);
+    if (model !== config.autoCaptions.whisperModel) return model;
+    return {
+      engine: whisperEngine(model),
+      source: `${AUTOMATIC_CAPTION_SOURCE}whisper-cpp`,
+      ...english,
+    };
+  }
   const sphinx = findPocketsphinx(config.autoCaptions.pocketsphinxPath);
   if (typeof sphinx === 'string') return sphinx;
   return {
     engine: pocketsphinxEngine(sphinx),
     source: `${AUTOMATIC_CAPTION_SOURCE}pocketsphinx-en-us`,
-    language: 'en',
-    label: 'English (automatic)',
+    ...english,
   };
 }
 
-/** The engine's name for the captions page, whether or not it is installed. */
-export const engineName = (config: AppConfig) => (config.autoCaptions ? 'PocketSphinx (US English)' : null);
+/** The engine's name for the captions page, whether or not it can run. */
+export function engineName(config: AppConfig): string | null {
+  if (!config.autoCaptions) return null;
+  return config.autoCaptions.engine === 'whisper' ? 'whisper.cpp' : 'PocketSphinx (US English)';
+}
+
+/** Why the configured engine cannot run, for a warning at start; null when it can or captions are off. */
+export function engineProblem(config: AppConfig): string | null {
+  const chosen = configuredEngine(config);
+  return typeof chosen === 'string' ? chosen : null;
+}

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { HeardWord, TranscribeOptions, TranscriptionEngine } from './engine';
+import { runNiced } from './niced-process';
 
 // CMU PocketSphinx from Debian's packages (`pocketsphinx`, `pocketsphinx-en-us`): the engine that runs
 // everywhere the project's CI runs, with nothing to download. `pocketsphinx_continuous -time yes` prints,
@@ -18,10 +17,6 @@ export interface PocketsphinxSetup {
 
 /** Debian's paths for the US English model. */
 const DEBIAN_MODEL = '/usr/share/pocketsphinx/model/en-us';
-
-/** Below the API (0) and beside ffmpeg's conversions (10): a transcript can wait, a request cannot. */
-const NICENESS = 15;
-const STDERR_KEPT = 4 * 1024;
 
 /**
  * The installed engine, or the reason it cannot run (a sentence the captions page shows). `binary`:
@@ -61,7 +56,7 @@ export function parseWordLine(line: string): HeardWord | null {
 export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngine {
   return {
     name: 'PocketSphinx (US English)',
-    transcribe(wavFile: string, options: TranscribeOptions = {}) {
+    async transcribe(wavFile: string, options: TranscribeOptions = {}) {
       const args = [
         '-infile',
         wavFile,
@@ -74,43 +69,16 @@ export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngin
         '-dict',
         setup.dict,
       ];
-      return new Promise<HeardWord[]>((resolve, reject) => {
-        const child = spawn(setup.binary, [...args, '-logfn', '/dev/null'], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          signal: options.signal,
-          killSignal: 'SIGKILL',
-        });
-        if (child.pid !== undefined) {
-          try {
-            os.setPriority(child.pid, NICENESS);
-          } catch {
-            // Already gone, or not permitted: it then runs at normal priority.
-          }
-        }
-        const words: HeardWord[] = [];
-        let pending = '';
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          const lines = (pending + chunk).split('\n');
-          pending = lines.pop() ?? '';
-          for (const line of lines) {
-            const word = parseWordLine(line);
-            if (!word) continue;
-            words.push(word);
-            options.onProgress?.(word.end);
-          }
-        });
-        let stderr = '';
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-          stderr = (stderr + chunk).slice(-STDERR_KEPT);
-        });
-        child.on('error', (error) => reject(options.signal?.aborted ? options.signal.reason : error));
-        child.on('close', (code) => {
-          if (options.signal?.aborted) reject(options.signal.reason);
-          else if (code === 0) resolve(words);
-          else
-            reject(new Error(`PocketSphinx exited with ${code}: ${stderr.trim().split('\n').at(-1) ?? ''}`));
-        });
-      });
+      const words: HeardWord[] = [];
+      const onLine = (line: string) => {
+        const word = parseWordLine(line);
+        if (!word) return;
+        words.push(word);
+        options.onProgress?.(word.end);
+      };
+      const { signal } = options;
+      await runNiced('PocketSphinx', setup.binary, [...args, '-logfn', '/dev/null'], { signal, onLine });
+      return words;
     },
   };
 }
