@@ -4,3 +4,4 @@ export function lectureTexts(): { name: string; text: string }[];
 export function speak(text: string, out: string): string;
 export function lectureSpeech(name: string): string;
 export function speechVideo(name: string, text: string): string;
+export function videoWithoutSound(seconds: number): string;

@@ -82,3 +82,18 @@ export function speechVideo(name, text) {
   fs.renameSync(partial, out);
   return out;
 }
+
+/** A fast-start H.264 mp4 of `seconds` of a test picture with no audio stream at all (made on first use). */
+export function videoWithoutSound(seconds) {
+  const out = path.join(OUT, `no-sound-${seconds}s.mp4`);
+  if (fs.existsSync(out)) return out;
+  fs.mkdirSync(OUT, { recursive: true });
+  const partial = `${out}.${process.pid}.partial.mp4`;
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=160x120:rate=5:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', partial],
+  ]);
+  fs.renameSync(partial, out);
+  return out;
+}

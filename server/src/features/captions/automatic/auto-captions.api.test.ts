@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type {
   AutoCaptionsDto,
@@ -9,7 +11,11 @@ import type {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema';
-import { lectureTexts, speechVideo } from '../../../../../test-media/speech/make-speech.mjs';
+import {
+  lectureTexts,
+  speechVideo,
+  videoWithoutSound,
+} from '../../../../../test-media/speech/make-speech.mjs';
 import { expectStatus } from '../../../../test/calls';
 import type { TestUser } from '../../../../test/factories';
 import { worldFixture } from '../../../../test/fixture';
@@ -62,11 +68,19 @@ async function automatic(t: TestApp, as: TestUser, owner: string, id: string): P
   return res.json<AutoCaptionsDto>();
 }
 
-/** pocketsphinx_continuous processes this test process started and that still run. */
-const runningEngines = () =>
+/** The processes named `prefix` that this test process started and that still run. */
+const runningChildren = (prefix: string) =>
   execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' })
     .split('\n')
-    .filter((name) => name.startsWith('pocketsphinx'));
+    .filter((name) => name.startsWith(prefix));
+const runningEngines = () => runningChildren('pocketsphinx');
+
+async function uploadAndSettle(t: TestApp, as: TestUser, courseID: string, lectureID: string, file: string) {
+  const res = await uploadVideo(t, as, courseID, lectureID, file);
+  expectStatus(res, 201);
+  await t.settle();
+  return res.json<{ id: string }>().id;
+}
 
 // The engine runs niced below everything else: on a busy machine a few seconds of speech take minutes.
 describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
@@ -182,6 +196,24 @@ describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
     expectStatus(tracks, 404);
   });
 
+  it('ends with "No speech found" for a tone, and says a video without sound has none', async () => {
+    const { adminA } = w.users;
+    const tone = await uploadAndSettle(t, adminA, w.A.id, w.LA.id, 'lecture-6s.mp4'); // a 660 Hz tone
+    expect(await automatic(t, adminA, 'video', tone)).toMatchObject({
+      state: 'failed',
+      reason: 'No speech found',
+    });
+    const silentFile = path.relative(FIXTURES_DIR, videoWithoutSound(3));
+    const silent = await uploadAndSettle(t, adminA, w.A.id, w.LA.id, silentFile);
+    expect(await automatic(t, adminA, 'video', silent)).toMatchObject({
+      state: 'failed',
+      reason: 'This video has no sound to transcribe',
+    });
+    // Neither blocks the queue: nothing waits for a retry.
+    const states = await t.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.kind, TRANSCRIBE_JOB));
+    expect(states.filter((j) => j.state !== 'done')).toEqual([]);
+  });
+
   it('shows the state to the admins of the lecture only', async () => {
     const { studentA, adminB } = w.users; // adminB: an admin of another course
     const url = `${captionsOf('video', w.VA1.id)}/automatic`;
@@ -211,6 +243,43 @@ describe('automatic captions without an engine', () => {
     });
     const tracks = await t.app.inject({ method: 'GET', url: captionsOf('video', videoId) });
     expect(tracks.json()).toEqual([]);
+  });
+});
+
+// An engine that hangs: a "PocketSphinx" that never ends. The bound is the grace plus an allowance per
+// second of video (PROCESSING_* settings), here 20 s + 3 s × 4 s; the conversion, bound the same way, takes
+// a fraction of it.
+const hangingEngine = () => {
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'hanging-sphinx-')),
+    'pocketsphinx_continuous',
+  );
+  fs.writeFileSync(file, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+  return file;
+};
+
+describe('automatic captions with an engine that hangs', { timeout: 300_000 }, () => {
+  const { t, w } = worldFixture({
+    app: {
+      env: {
+        AUTO_CAPTIONS: 'pocketsphinx',
+        POCKETSPHINX_PATH: hangingEngine(),
+        PROCESSING_GRACE_SECONDS: '20',
+        PROCESSING_SECONDS_PER_VIDEO_SECOND: '3',
+      },
+    },
+  });
+
+  it("kills it after the time bound for the video's length, and says so", async () => {
+    const { adminA } = w.users;
+    const started = Date.now();
+    const videoId = await uploadAndSettle(t, adminA, w.A.id, w.LA.id, 'answer-4s.mp4');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(20_000);
+    expect(await automatic(t, adminA, 'video', videoId)).toMatchObject({
+      state: 'failed',
+      reason: 'Transcription took longer than 32 seconds and was stopped',
+    });
+    await expect.poll(() => runningChildren('sleep'), { timeout: 10_000 }).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { findTrack } from '../captions.repository';
 import { publishCues } from '../captions.service';
 import { cuesFromWords } from '../transcription/cues-from-words';
 import type { HeardWord } from '../transcription/engine';
+import { heardSpeech } from '../transcription/heard-speech';
 import { emitAutoCaptionsChanged, noticeAutoCaptionsProgress } from './auto-captions.events';
 import {
   type AutoCaptionsChange,
@@ -20,8 +21,8 @@ import { type ConfiguredEngine, configuredEngine } from './configured-engine';
 import { TranscriptionFailure, extractAudio } from './extract-audio';
 
 // Automatic captions (issue 25) as a durable job (DESIGN §11), like a conversion: queued in the
-// transaction that makes a video or answer ready (or on demand), run one at a time per instance at a low
-// CPU priority, picked up again after a kill -9. Its state lives in auto_captions, whose row goes with
+// transaction that makes a video or answer ready (or on demand), run TRANSCRIBE_CONCURRENCY at a time per
+// instance (one by default) at a low CPU priority, picked up again after a kill -9. Its state lives in auto_captions, whose row goes with
 // its video (cascade): the run checks it every few seconds and stops the engine once it has gone, on
 // whichever instance it runs. A hand-made track is never replaced, not even one saved while it ran.
 
@@ -136,7 +137,7 @@ async function transcribe(
     const onProgress = progressReporter(deps, owner, ownerId, media.durationSeconds);
     const words = await chosen.engine.transcribe(wav, { signal: all, onProgress });
     const cues = cuesWithin(words, media.durationSeconds);
-    if (cues.length === 0) throw new TranscriptionFailure('No speech found');
+    if (cues.length === 0 || !heardSpeech(words)) throw new TranscriptionFailure('No speech found');
     if (await handMade(deps.db, owner, ownerId, language)) {
       await changeState(deps, owner, ownerId, language, { state: 'skipped', engine });
       return;
@@ -148,7 +149,7 @@ async function transcribe(
   } catch (error) {
     if (overdue.aborted && !signal.aborted && !watch.signal.aborted)
       throw new TranscriptionFailure(
-        `Transcription took longer than ${Math.round(limitMs / 60_000)} minutes and was stopped`,
+        `Transcription took longer than ${spokenDuration(limitMs)} and was stopped`,
       );
     throw error;
   } finally {
@@ -156,6 +157,10 @@ async function transcribe(
     await fsp.rm(wav, { force: true });
   }
 }
+
+/** "32 seconds" under two minutes, "25 minutes" above. */
+const spokenDuration = (ms: number) =>
+  ms < 120_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`;
 
 /** Runs one job: the engine's state first (missing, a hand-made track), then the transcription. */
 async function runTranscription(deps: AppDeps, payload: TranscribePayload, signal: AbortSignal) {
@@ -176,18 +181,22 @@ async function runTranscription(deps: AppDeps, payload: TranscribePayload, signa
 }
 
 export function registerTranscriptionJobs(deps: AppDeps): void {
-  deps.jobs.handle<TranscribePayload>(TRANSCRIBE_JOB, async (job) => {
-    const { owner, ownerId } = job.payload;
-    try {
-      await runTranscription(deps, job.payload, job.signal);
-    } catch (error) {
-      if (job.signal.aborted) throw error; // shutdown: it runs again from the start
-      if (!(await findAutoCaptions(deps.db, owner, ownerId))) return; // its video went: cancelled
-      const permanent = error instanceof TranscriptionFailure;
-      if (!permanent && job.attempt < ATTEMPTS) throw error;
-      const reason = permanent ? error.message : `Transcription failed: ${recordableMessage(error)}`;
-      await changeState(deps, owner, ownerId, 'en', { state: 'failed', reason });
-      if (!permanent) throw new PermanentJobError(reason);
-    }
-  });
+  deps.jobs.handle<TranscribePayload>(
+    TRANSCRIBE_JOB,
+    async (job) => {
+      const { owner, ownerId } = job.payload;
+      try {
+        await runTranscription(deps, job.payload, job.signal);
+      } catch (error) {
+        if (job.signal.aborted) throw error; // shutdown: it runs again from the start
+        if (!(await findAutoCaptions(deps.db, owner, ownerId))) return; // its video went: cancelled
+        const permanent = error instanceof TranscriptionFailure;
+        if (!permanent && job.attempt < ATTEMPTS) throw error;
+        const reason = permanent ? error.message : `Transcription failed: ${recordableMessage(error)}`;
+        await changeState(deps, owner, ownerId, 'en', { state: 'failed', reason });
+        if (!permanent) throw new PermanentJobError(reason);
+      }
+    },
+    { concurrency: deps.config.autoCaptions?.concurrency ?? 1 },
+  );
 }
