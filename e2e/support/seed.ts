@@ -113,13 +113,18 @@ export const askViaApi = (asker: E2eUser, videoId: string, question: string, tim
     body: { question, videoId, time },
   });
 
-/** The instructor's answer with the 4 s fixture (POST /api/upload/videoResponse). */
-export async function answerViaApi(admin: E2eUser, questionID: string) {
+/** The instructor's answer (POST /api/upload/videoResponse), with the 4 s fixture unless named. */
+export async function answerViaApi(
+  admin: E2eUser,
+  questionID: string,
+  { fixture = 'answer-4s.mp4', base }: { fixture?: string; base?: string } = {},
+) {
   await postFixture(
     '/api/upload/videoResponse',
     admin.token,
     { questionID, title: 'Answer', sourceType: 'localFile' },
-    'answer-4s.mp4',
+    fixture,
+    base,
   );
 }
 

@@ -1,4 +1,4 @@
-import { type CaptionOwner, formatVideoTime } from '@lectern/shared';
+import { AUTOMATIC_CAPTION_SOURCE, type CaptionOwner, formatVideoTime } from '@lectern/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useCaptionCues, useCaptionTracks } from '../api/captions-api';
 import { activeCueIndex, nextLine } from '../utils/active-cue';
@@ -26,6 +26,8 @@ export function TranscriptPanel({
   const [chosen, setChosen] = useState<string | null>(null);
   const language = chosen ?? tracks[0]?.language;
   const cues = useCaptionCues(owner, ownerId, language).data?.cues ?? [];
+  // Viewers are told when what they read was heard by a machine (issue 25).
+  const shown = tracks.find((t) => t.language === language);
   const active = activeCueIndex(cues, currentTime);
   const [focused, setFocused] = useState(0);
   const list = useRef<HTMLOListElement>(null);
@@ -63,6 +65,9 @@ export function TranscriptPanel({
             ))}
           </select>
         </p>
+      )}
+      {shown?.source.startsWith(AUTOMATIC_CAPTION_SOURCE) && (
+        <p className="hint">{shown.label}: made by speech recognition, not yet reviewed.</p>
       )}
       <ol className="transcript-lines" ref={list}>
         {cues.map((cue, i) => (
