@@ -10,15 +10,23 @@ import {
   findPocketsphinx,
   pocketsphinxEngine,
 } from '../server/src/features/captions/transcription/pocketsphinx';
+import { findWhisper, whisperEngine } from '../server/src/features/captions/transcription/whisper';
 import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
 
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */
 const wavSeconds = (bytes: number) => (bytes - 44) / (16_000 * 2);
 
 function installedEngines(): TranscriptionEngine[] {
+  const engines: TranscriptionEngine[] = [];
   const sphinx = findPocketsphinx();
   if (typeof sphinx === 'string') console.log(`  skipped: ${sphinx}`);
-  return typeof sphinx === 'string' ? [] : [pocketsphinxEngine(sphinx)];
+  else engines.push(pocketsphinxEngine(sphinx));
+  // whisper.cpp with the model the server would use: TRANSCRIBE_MODEL=/path/to/ggml-base.en.bin npm run eval transcribe
+  const model = process.env.TRANSCRIBE_MODEL;
+  const whisper = findWhisper(model);
+  if (model && whisper === model) engines.push(whisperEngine(model));
+  else console.log(`  skipped whisper.cpp: ${whisper}`);
+  return engines;
 }
 
 export async function run() {
