@@ -2,71 +2,35 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  AutoCaptionsDto,
-  CaptionTrackDto,
-  CaptionTrackWithCuesDto,
-  SearchHitDto,
-} from '@lectern/shared';
+import type { CaptionTrackDto, CaptionTrackWithCuesDto, SearchHitDto } from '@lectern/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema';
-import {
-  lectureTexts,
-  speechVideo,
-  videoWithoutSound,
-} from '../../../../../test-media/speech/make-speech.mjs';
+import { videoWithoutSound } from '../../../../../test-media/speech/make-speech.mjs';
 import { expectStatus } from '../../../../test/calls';
-import type { TestUser } from '../../../../test/factories';
 import { worldFixture } from '../../../../test/fixture';
 import { FIXTURES_DIR, seedQuestion } from '../../../../test/seed';
-import type { TestApp } from '../../../../test/test-app';
 import { answerWithVideo } from '../../questions/test/answers';
-import { fixture, multipart } from '../../videos/test/video-world';
 import { wordErrorRate } from '../transcription/word-error-rate';
 import { queueAutomaticCaptions } from '../public';
+import {
+  SCRIPT,
+  automatic,
+  captionsOf,
+  speechFile,
+  uploadAndSettle,
+  uploadVideo,
+} from '../test/auto-captions-calls';
 import { TRANSCRIBE_JOB } from './transcription.job';
 
 // Automatic captions end to end (issue 25): real uploads, the real job queue, Debian's PocketSphinx on
 // speech espeak-ng made from a known script (.ci/run installs both).
 
-/** The physics lecture's first two sentences: about 9 s of speech, so the suite stays quick. */
-const SCRIPT = lectureTexts()
-  .find((l) => l.name === 'physics')!
-  .text.split(/(?<=\.) /)
-  .slice(0, 2)
-  .join(' ');
 const SOURCE = 'speech-to-text:pocketsphinx-en-us';
 /** Measured: 38.7 % on this speech after AAC (docs/captions.md); the engine is deterministic, the bound has room. */
 const WER_BOUND = 0.45;
-const speechFile = () => path.relative(FIXTURES_DIR, speechVideo('physics-opening', SCRIPT));
 
 const on = { app: { env: { AUTO_CAPTIONS: 'pocketsphinx' } } };
-
-function uploadVideo(t: TestApp, as: TestUser, courseID: string, lectureID: string, file: string) {
-  const body = multipart(
-    { courseID, lectureID, title: 'Projectiles' },
-    { name: 'talk.mp4', data: fixture(file) },
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload/videoFileToLecture',
-    payload: body.payload,
-    headers: { ...body.headers, ...as.auth },
-  });
-}
-
-const captionsOf = (owner: string, id: string) => `/api/captions/${owner}/${id}`;
-
-async function automatic(t: TestApp, as: TestUser, owner: string, id: string): Promise<AutoCaptionsDto> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${captionsOf(owner, id)}/automatic`,
-    headers: as.auth,
-  });
-  expectStatus(res, 200);
-  return res.json<AutoCaptionsDto>();
-}
 
 /** The processes named `prefix` that this test process started and that still run. */
 const runningChildren = (prefix: string) =>
@@ -74,13 +38,6 @@ const runningChildren = (prefix: string) =>
     .split('\n')
     .filter((name) => name.startsWith(prefix));
 const runningEngines = () => runningChildren('pocketsphinx');
-
-async function uploadAndSettle(t: TestApp, as: TestUser, courseID: string, lectureID: string, file: string) {
-  const res = await uploadVideo(t, as, courseID, lectureID, file);
-  expectStatus(res, 201);
-  await t.settle();
-  return res.json<{ id: string }>().id;
-}
 
 // The engine runs niced below everything else: on a busy machine a few seconds of speech take minutes.
 describe('automatic captions with PocketSphinx', { timeout: 600_000 }, () => {
@@ -266,19 +223,29 @@ describe('automatic captions with an engine that hangs', { timeout: 300_000 }, (
         POCKETSPHINX_PATH: hangingEngine(),
         PROCESSING_GRACE_SECONDS: '20',
         PROCESSING_SECONDS_PER_VIDEO_SECOND: '3',
+        TRANSCRIBE_CONCURRENCY: '2',
       },
     },
   });
 
-  it("kills it after the time bound for the video's length, and says so", async () => {
+  it("runs TRANSCRIBE_CONCURRENCY at once, kills each after the bound for the video's length", async () => {
     const { adminA } = w.users;
     const started = Date.now();
-    const videoId = await uploadAndSettle(t, adminA, w.A.id, w.LA.id, 'answer-4s.mp4');
+    const upload = () => uploadVideo(t, adminA, w.A.id, w.LA.id, 'answer-4s.mp4');
+    const videoIds: string[] = [];
+    for (const res of [await upload(), await upload()]) {
+      expectStatus(res, 201);
+      videoIds.push(res.json<{ id: string }>().id);
+    }
+    // Two engines at once, where one at a time would leave the second queued behind the first's 32 s.
+    await expect.poll(() => runningChildren('sleep'), { timeout: 30_000 }).toHaveLength(2);
+    await t.settle();
     expect(Date.now() - started).toBeGreaterThanOrEqual(20_000);
-    expect(await automatic(t, adminA, 'video', videoId)).toMatchObject({
-      state: 'failed',
-      reason: 'Transcription took longer than 32 seconds and was stopped',
-    });
+    for (const videoId of videoIds)
+      expect(await automatic(t, adminA, 'video', videoId)).toMatchObject({
+        state: 'failed',
+        reason: 'Transcription took longer than 32 seconds and was stopped',
+      });
     await expect.poll(() => runningChildren('sleep'), { timeout: 10_000 }).toEqual([]);
   });
 });

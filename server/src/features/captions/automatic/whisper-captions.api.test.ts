@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AutoCaptionsDto, CaptionTrackDto, CaptionTrackWithCuesDto } from '@lectern/shared';
+import type { CaptionTrackDto, CaptionTrackWithCuesDto } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { lectureTexts, speechVideo } from '../../../../../test-media/speech/make-speech.mjs';
-import { expectStatus } from '../../../../test/calls';
 import type { TestUser } from '../../../../test/factories';
 import { worldFixture } from '../../../../test/fixture';
-import { FIXTURES_DIR } from '../../../../test/seed';
 import type { TestApp } from '../../../../test/test-app';
-import { fixture, multipart } from '../../videos/test/video-world';
+import { automatic, speechFile, uploadAndSettle } from '../test/auto-captions-calls';
 import { writeTinyWhisperModel } from '../transcription/test/tiny-whisper-model';
 import { ownerMedia } from './auto-captions.repository';
 
@@ -21,38 +18,9 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-whisper-api-'));
 const model = writeTinyWhisperModel(path.join(scratch, 'ggml-tiny-random.bin'));
 const notAModel = path.join(scratch, 'ggml-base.en.bin');
 fs.writeFileSync(notAModel, '<html>Not Found</html>'.repeat(4));
-const SCRIPT = lectureTexts()
-  .find((l) => l.name === 'physics')!
-  .text.split(/(?<=\.) /)
-  .slice(0, 2)
-  .join(' ');
-
-async function uploadSpeech(t: TestApp, as: TestUser, courseID: string, lectureID: string) {
-  const file = path.relative(FIXTURES_DIR, speechVideo('physics-opening', SCRIPT));
-  const body = multipart(
-    { courseID, lectureID, title: 'Projectiles' },
-    { name: 'talk.mp4', data: fixture(file) },
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload/videoFileToLecture',
-    payload: body.payload,
-    headers: { ...body.headers, ...as.auth },
-  });
-  expectStatus(res, 201);
-  await t.settle();
-  return res.json<{ id: string }>().id;
-}
-
-async function automatic(t: TestApp, as: TestUser, videoId: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/captions/video/${videoId}/automatic`,
-    headers: as.auth,
-  });
-  expectStatus(res, 200);
-  return res.json<AutoCaptionsDto>();
-}
+const uploadSpeech = (t: TestApp, as: TestUser, courseID: string, lectureID: string) =>
+  uploadAndSettle(t, as, courseID, lectureID, speechFile());
+const automaticOfVideo = (t: TestApp, as: TestUser, id: string) => automatic(t, as, 'video', id);
 
 describe('automatic captions with whisper.cpp', { timeout: 600_000 }, () => {
   const { t, w } = worldFixture({ app: { env: { AUTO_CAPTIONS: 'whisper', TRANSCRIBE_MODEL: model } } });
@@ -60,7 +28,7 @@ describe('automatic captions with whisper.cpp', { timeout: 600_000 }, () => {
   it('makes a track signed by whisper, its cues timed inside the video', async () => {
     const { adminA } = w.users;
     const videoId = await uploadSpeech(t, adminA, w.A.id, w.LA.id);
-    expect(await automatic(t, adminA, videoId)).toMatchObject({
+    expect(await automaticOfVideo(t, adminA, videoId)).toMatchObject({
       state: 'done',
       engine: 'whisper.cpp (ggml-tiny-random.bin)',
     });
@@ -85,13 +53,13 @@ describe('automatic captions with a file that is not a whisper model', () => {
 
   it('says so on the captions page before and after an upload, and the video is ready', async () => {
     const { adminA } = w.users;
-    expect(await automatic(t, adminA, w.VA1.id)).toMatchObject({
+    expect(await automaticOfVideo(t, adminA, w.VA1.id)).toMatchObject({
       state: 'none',
       enabled: true,
       reason: expect.stringMatching(/is not a whisper.cpp ggml model/),
     });
     const videoId = await uploadSpeech(t, adminA, w.A.id, w.LA.id);
-    expect(await automatic(t, adminA, videoId)).toMatchObject({
+    expect(await automaticOfVideo(t, adminA, videoId)).toMatchObject({
       state: 'unavailable',
       reason: `${notAModel} (TRANSCRIBE_MODEL) is not a whisper.cpp ggml model (download one: docs/deploy.md)`,
     });
