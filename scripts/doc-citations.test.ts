@@ -133,9 +133,10 @@ describe('docs/security.md', () => {
   const text = readDoc('SECURITY');
   const coverageRows = [...text.matchAll(/^\| ([A-Z]+-\d+) [^|]+\| ([^|]+) \|/gm)];
 
-  it('states the 48 checklist requirements and the 12 fault injections', () => {
+  // The checklist grows with the product (VAL-6, answers in words); a requirement dropped by mistake fails.
+  it('states the 49 checklist requirements and the 12 fault injections', () => {
     const ids = [...requirementIds()];
-    expect(ids.filter((id) => !id.startsWith('FI-'))).toHaveLength(48);
+    expect(ids.filter((id) => !id.startsWith('FI-'))).toHaveLength(49);
     expect(ids.filter((id) => id.startsWith('FI-'))).toEqual(
       Array.from({ length: 12 }, (_, i) => `FI-${i + 1}`),
     );
