@@ -1,8 +1,7 @@
 import { type CourseLecturesAnswer, type QuestionDto, SUCCESS } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { newUserPage, streamOpened, useBrowser } from '../support/browser';
-import { waitForMetadata } from '../support/player';
+import { newUserPage, useBrowser } from '../support/browser';
 import {
   askViaApi,
   joinCourse,
@@ -11,6 +10,7 @@ import {
   seedCourse,
   seedLectureWithYouTubeVideos,
 } from '../support/seed';
+import { watchWithStreamOpen } from '../support/watch';
 
 // The instructor reuses answers (issue 24): a question like an answered one shows "Possibly answered by …"
 // on Action Items; "Use this answer" answers it, and the asker's open watch page shows its card without a
@@ -28,12 +28,7 @@ describe('answers reused by the instructor', () => {
 
     // The asker watches at the moment of their question; its card is not there yet.
     const { page } = b;
-    await loginThroughUi(page, student);
-    const studentStream = streamOpened(page);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
-    await waitForMetadata(page);
-    await studentStream;
-    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await watchWithStreamOpen(page, student, videoId, ids.lectureId);
     const cards = page.getByRole('region', { name: 'Questions at this moment' });
     const card = cards.getByRole('button', { name: new RegExp(asked) });
     expect(await card.count()).toBe(0);

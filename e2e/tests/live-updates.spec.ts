@@ -2,9 +2,9 @@ import { LOADING, ROOM_PRESENCE, STATUS_TEXT, SUCCESS } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
 import { newUserPage, streamOpened, useBrowser } from '../support/browser';
-import { waitForMetadata } from '../support/player';
 import { respondWithTestVideo } from '../support/respond';
 import { askViaApi, seedClassroom, seedJoinedLecture, uploadVideo } from '../support/seed';
+import { watchWithStreamOpen } from '../support/watch';
 
 // Changes reach the screens that show them through the events stream, in under a second, without a
 // reload; with the stream blocked, the spec's polling takes over (issue #8, SPEC §4 Polling).
@@ -31,12 +31,7 @@ describe('live updates', () => {
     await teacherStream;
 
     const { page } = b;
-    await loginThroughUi(page, student);
-    const studentStream = streamOpened(page);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
-    await waitForMetadata(page);
-    await studentStream;
-    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await watchWithStreamOpen(page, student, videoId, ids.lectureId);
     await page.getByLabel('Ask a question about this moment of the video').fill(question);
     await page.getByRole('button', { name: 'Submit question' }).click();
     await page.getByText(SUCCESS.questionSubmitted(question)).waitFor();

@@ -1,16 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
-import { waitForMetadata } from '../support/player';
 import { askViaApi, seedClassroom } from '../support/seed';
+import { watchWithStreamOpen } from '../support/watch';
 
 // Answers in words (issue 24): the instructor answers with Markdown, maths and code from the respond
 // page; the student's open watch page shows it in the card at that moment, through the events stream,
 // without a reload (the page polls every 60 s without events).
-
-const streamOpened = (page: Page) =>
-  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
 
 const ANSWER = [
   'The area under $y = x$ is $\\int_0^1 x\\,dx = \\frac{1}{2}$.',
@@ -29,12 +25,7 @@ describe('answers in words', () => {
     const asked = await askViaApi(student, videoId, question, 25);
 
     const { page } = b;
-    await loginThroughUi(page, student);
-    const stream = streamOpened(page);
-    await page.goto(`/video/${videoId}?lectureId=${ids.lectureId}`);
-    await waitForMetadata(page);
-    await stream;
-    await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+    await watchWithStreamOpen(page, student, videoId, ids.lectureId);
     let navigations = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;

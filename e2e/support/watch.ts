@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+import { type E2eUser, loginThroughUi } from './api';
+import { streamOpened } from './browser';
+import { waitForMetadata } from './player';
+
+/**
+ * Signs `user` in and opens the watch page with its events stream answering, then moves to 0:25, where
+ * the specs ask their questions: what arrives from then on can only have come through the stream.
+ */
+export async function watchWithStreamOpen(
+  page: Page,
+  user: E2eUser,
+  videoId: string,
+  lectureId: string,
+): Promise<void> {
+  await loginThroughUi(page, user);
+  const stream = streamOpened(page);
+  await page.goto(`/video/${videoId}?lectureId=${lectureId}`);
+  await waitForMetadata(page);
+  await stream;
+  await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
+}
