@@ -95,6 +95,9 @@ export async function api(base, urlPath, { method = 'POST', body, token, headers
 // networks, named in X-Forwarded-For (heeded by a server started with TRUST_PROXY=127.0.0.1).
 const SIGNUPS_PER_NETWORK = 500;
 
+/** The address the `i`th user of signupMany came from; its later requests may name it too. */
+export const signupNetwork = (i) => `192.0.2.${1 + Math.floor(i / SIGNUPS_PER_NETWORK)}`;
+
 /** `count` users, eight signups at a time (argon2 is deliberately slow). */
 export async function signupMany(base, count, label) {
   const users = [];
@@ -106,7 +109,7 @@ export async function signupMany(base, count, label) {
           email: `${randomUUID()}@bench.lectern`,
           password: 'bench password 1',
         },
-        headers: { 'x-forwarded-for': `192.0.2.${1 + Math.floor((i + j) / SIGNUPS_PER_NETWORK)}` },
+        headers: { 'x-forwarded-for': signupNetwork(i + j) },
       }),
     );
     users.push(...(await Promise.all(batch)));

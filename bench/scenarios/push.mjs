@@ -15,6 +15,7 @@ import {
   instructorWithLecture,
   joinAll,
   signupMany,
+  signupNetwork,
   youtubeVideo,
 } from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
@@ -30,10 +31,14 @@ const ANSWER = path.join(ROOT, 'test-media/answer-4s.mp4');
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One SSE reader: calls onEvent(type, data, arrivedAt) for each event. */
-function openStream(base, token, onEvent) {
+/**
+ * One SSE reader: calls onEvent(type, data, arrivedAt) for each event. `address` names the reader's network
+ * as a proxy would: more streams than a campus NAT's cap (1,500) from one address are refused with 429.
+ */
+function openStream(base, token, onEvent, address = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': address };
+    const req = http.get(`${base}/api/events`, { headers }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`events: ${res.statusCode}`));
       res.setEncoding('utf8');
       let buffer = '';
@@ -118,12 +123,17 @@ export async function run() {
         closers.push(
           ...(await Promise.all(
             group.slice(i, i + 100).map((s) =>
-              openStream(lectern.url, s.token, (type, data, at) => {
-                if (type !== 'question.answered') return;
-                const arrivals = answered.get(data.questionId) ?? [];
-                arrivals.push(at);
-                answered.set(data.questionId, arrivals);
-              }),
+              openStream(
+                lectern.url,
+                s.token,
+                (type, data, at) => {
+                  if (type !== 'question.answered') return;
+                  const arrivals = answered.get(data.questionId) ?? [];
+                  arrivals.push(at);
+                  answered.set(data.questionId, arrivals);
+                },
+                signupNetwork(students.indexOf(s)),
+              ),
             ),
           )),
         );
