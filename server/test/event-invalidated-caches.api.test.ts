@@ -2,6 +2,7 @@ import type { QuestionDto } from '@lectern/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsWorldFixture } from '../src/features/questions/test/world';
+import { eventsCaughtUp } from './events-caught-up';
 import { createSiblingApp } from './test-app';
 
 // Two instances on one database: what one instance caches, a change committed through the other clears
@@ -40,7 +41,7 @@ describe('caches cleared by events from another instance', () => {
       },
     });
     expect(asked.statusCode).toBe(201);
-    await other.deps.events.pump(); // the notification's read, without waiting for it
+    await eventsCaughtUp(other); // the notification's read, without waiting for it
     const after = await list();
     expect(after).toHaveLength(before.length + 1);
     expect(after.map((q) => q.id)).toContain(asked.json<QuestionDto>().id);
@@ -64,7 +65,7 @@ describe('caches cleared by events from another instance', () => {
       },
     });
     expect(hidden.statusCode, hidden.body).toBe(200);
-    await other.deps.events.pump();
+    await eventsCaughtUp(other);
     expect((await media()).statusCode).toBe(404);
   });
 });

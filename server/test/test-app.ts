@@ -8,6 +8,7 @@ import type { Database, Db } from '../src/db/client';
 import type { Mailer } from '../src/lib/mailer';
 import type { MediaStore } from '../src/lib/media-store';
 import { CapturingMailer } from './capturing-mailer';
+import { eventsCaughtUp } from './events-caught-up';
 import { TestClock } from './test-clock';
 import { openTestDatabase } from './test-databases';
 
@@ -68,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     media: app.deps.media,
     settle: async () => {
       await app.deps.jobs.drain();
-      await app.deps.events.pump();
+      await eventsCaughtUp(app);
     },
     close: async () => {
       await app.close();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream-client';
+import { eventsCaughtUp } from '../../test/events-caught-up';
 import { type TestUser, createUser } from '../../test/factories';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { events, jobs } from '../db/schema';
@@ -170,7 +171,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         createdAt: new Date(Date.now() - 60_000),
       });
       expect(await lag()).toBeGreaterThanOrEqual(59);
-      await t.app.deps.events.pump();
+      await eventsCaughtUp(t.app);
       expect(await lag()).toBe(0);
     } finally {
       await t.app.deps.events.start();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../../../test/calls';
 import { type TestUser, createUser } from '../../../test/factories';
+import { eventsCaughtUp } from '../../../test/events-caught-up';
 import { statementsDuring } from '../../../test/query-log';
 import {
   seedCourseMember,
@@ -92,7 +93,7 @@ describe('GET /api/questions/lecture-questions/:lectureId from the shared snapsh
       payload: { voteOptions: 'UP' },
     });
     expectStatus(voted, 200);
-    await t.app.deps.events.pump();
+    await eventsCaughtUp(t.app);
     const res = await poll(plain, etag);
     expectStatus(res, 200);
     expect(res.headers.etag).not.toBe(etag);

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../../test/calls';
+import { eventsCaughtUp } from '../../../test/events-caught-up';
 import { type TestUser, createUser } from '../../../test/factories';
 import { seedCourseMember, seedQuestion, seedResponse } from '../../../test/seed';
 import { createSiblingApp } from '../../../test/test-app';
@@ -26,7 +27,7 @@ describe('lecture questions sent from kept representations', () => {
   const url = () => `/api/questions/lecture-questions/${w.LA.id}`;
   const poll = (app: FastifyInstance, who: TestUser, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url: url(), headers: { ...who.auth, ...headers } });
-  const pumpBoth = () => Promise.all([t.app.deps.events.pump(), other.deps.events.pump()]);
+  const pumpBoth = () => Promise.all([eventsCaughtUp(t.app), eventsCaughtUp(other)]);
 
   /** The answer's ETag and bytes on both instances, asked four times at once on each, in one coding. */
   async function answersIn(who: TestUser, acceptEncoding: string) {
