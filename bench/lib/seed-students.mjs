@@ -9,14 +9,18 @@ import pg from 'pg';
 const BATCH = 2000;
 const DAY_MS = 86_400_000;
 
-/** `count` students of `courseId`, as [{ id, token }]. */
-export async function seedStudents(databaseUrl, courseId, count, label = 'Seeded student') {
+/**
+ * `count` students of `courseId`, as [{ id, token }]. `database`: a PostgreSQL URL, or an open client with
+ * `query(text, params)` (pg's, or PGlite's for an embedded data dir no server holds open), left open.
+ */
+export async function seedStudents(database, courseId, count, label = 'Seeded student') {
   const students = Array.from({ length: count }, () => ({
     id: randomUUID(),
     token: randomBytes(32).toString('base64url'),
   }));
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const owned = typeof database === 'string';
+  const client = owned ? new pg.Client({ connectionString: database }) : database;
+  if (owned) await client.connect();
   try {
     for (let i = 0; i < count; i += BATCH) {
       const batch = students.slice(i, i + BATCH);
@@ -44,7 +48,7 @@ export async function seedStudents(databaseUrl, courseId, count, label = 'Seeded
       await client.query('commit');
     }
   } finally {
-    await client.end();
+    if (owned) await client.end();
   }
   return students;
 }
