@@ -83,6 +83,8 @@ export const MAX_SUGGESTION_QUERY = 1000;
 export const SUGGEST_AFTER_CHARS = 12;
 /** At most this many suggestions are shown. */
 export const MAX_SUGGESTIONS = 3;
+/** Waiting questions one read of possible answers covers: a page of Action Items (issue 24). */
+export const MAX_POSSIBLE_ANSWERS_BATCH = 50;
 
 // Answers in words (issue 24): Markdown with LaTeX maths and code blocks, rendered on the server.
 /** Longest answer text, in characters; a longer one is refused (400) before it is parsed. */

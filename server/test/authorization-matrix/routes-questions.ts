@@ -146,6 +146,13 @@ export const questionRows: Row[] = [
     mutates: false,
   },
   {
+    method: 'GET',
+    route: '/api/questions/possible-answers',
+    url: ({ w }) => `/api/questions/possible-answers?ids=${w.qOpen}`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+  {
     method: 'POST',
     route: '/api/questions/:id/linked-answer',
     fresh: (c) => freshQuestion(c),

@@ -1,7 +1,7 @@
 // Wire contracts of question suggestions (issue 24): while a student types a question, the earlier answered
 // questions that may already answer it.
 import { z } from 'zod';
-import { MAX_SUGGESTION_QUERY, MAX_SUGGESTIONS } from '../constants';
+import { MAX_POSSIBLE_ANSWERS_BATCH, MAX_SUGGESTION_QUERY, MAX_SUGGESTIONS } from '../constants';
 import { Id } from './common';
 
 // C0 and C1 control characters other than tab and line breaks: a query holding them is binary, not typed.
@@ -53,6 +53,19 @@ export const SuggestionAcceptParams = z.strictObject({ videoId: Id, questionId: 
 export const PossibleAnswerDto = SuggestionDto.extend({ courseName: z.string() });
 export type PossibleAnswerDto = z.infer<typeof PossibleAnswerDto>;
 export const PossibleAnswerList = z.array(PossibleAnswerDto).max(MAX_SUGGESTIONS);
+
+/**
+ * GET /api/questions/possible-answers?ids=…,…: the possible answers of several waiting questions in one
+ * read (Action Items), by question id; each list as GET /api/questions/:id/possible-answers gives it.
+ */
+export const PossibleAnswersQuery = z.strictObject({
+  ids: z
+    .string()
+    .transform((ids) => [...new Set(ids.split(',').filter(Boolean))])
+    .pipe(z.array(Id).min(1).max(MAX_POSSIBLE_ANSWERS_BATCH)),
+});
+export const PossibleAnswersByQuestion = z.record(z.string(), PossibleAnswerList);
+export type PossibleAnswersByQuestion = z.infer<typeof PossibleAnswersByQuestion>;
 
 /** POST /api/questions/:id/linked-answer: the answered question whose answer becomes this one's too. */
 export const LinkAnswerBody = z.strictObject({ answeredQuestionId: Id });

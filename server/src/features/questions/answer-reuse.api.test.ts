@@ -1,5 +1,5 @@
 import { and, eq, gt, max } from 'drizzle-orm';
-import type { PossibleAnswerDto, QuestionDto } from '@lectern/shared';
+import type { PossibleAnswerDto, PossibleAnswersByQuestion, QuestionDto } from '@lectern/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, questions, responses } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
@@ -67,6 +67,8 @@ async function pastAndWaiting(asker: TestUser = w.users.studentA) {
 
 const possible = (who: TestUser | null, questionId: string) =>
   call(t, 'GET', `/api/questions/${questionId}/possible-answers`, { as: who });
+const possibleOf = (who: TestUser | null, questionIds: string[]) =>
+  call(t, 'GET', `/api/questions/possible-answers?ids=${questionIds.join(',')}`, { as: who });
 const link = (who: TestUser | null, questionId: string, answeredQuestionId: string) =>
   call(t, 'POST', `/api/questions/${questionId}/linked-answer`, { as: who, payload: { answeredQuestionId } });
 
@@ -125,6 +127,49 @@ describe('Possibly answered by …', () => {
     const res = await possible(w.users.adminA, answered.id);
     expectStatus(res, 200);
     expect(res.json()).toEqual([]);
+  });
+});
+
+describe('Possibly answered by …, for a page of Action Items in one read', () => {
+  it('gives each question what its own read gives, and nothing of a course the caller does not run', async () => {
+    const first = await pastAndWaiting();
+    const second = await pastAndWaiting(w.users.studentA);
+    const unrelated = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+      question: 'Will the slides be posted before the exam?',
+      lectureId: w.LA.id,
+    });
+    const ids = [first.waiting, second.waiting, unrelated.id];
+    for (const who of [w.users.adminA, w.users.coAdminA]) {
+      const res = await possibleOf(who, ids);
+      expectStatus(res, 200);
+      const batch = res.json<PossibleAnswersByQuestion>();
+      expect(Object.keys(batch).sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        const single = await possible(who, id);
+        expectStatus(single, 200);
+        expect(batch[id]).toEqual(single.json<PossibleAnswerDto[]>());
+      }
+      for (const list of Object.values(batch))
+        expect(list.map((p) => p.questionId)).not.toContain(otherCourseQuestion);
+    }
+    const mine = (await possibleOf(w.users.adminA, ids)).json<PossibleAnswersByQuestion>();
+    // Earlier tests leave twins of the past question: one of them, at least, is offered.
+    expect(mine[first.waiting]!.map((p) => p.question)).toContain(ASKED);
+  });
+
+  it('fails whole as one question of it would alone: nothing of another course comes back', async () => {
+    const { waiting } = await pastAndWaiting();
+    const inB = await seedQuestion(t.db, w.VB.id, w.users.studentB.id, {
+      question: PARAPHRASE,
+      lectureId: w.LB.id,
+    });
+    expectStatus(await possibleOf(w.users.adminA, [waiting, inB.id]), 403);
+    expectStatus(await possibleOf(w.users.adminB, [waiting]), 403);
+    expectStatus(await possibleOf(w.users.studentA, [waiting]), 403);
+    expectStatus(await possibleOf(null, [waiting]), 401);
+    expectStatus(await possibleOf(w.users.adminA, []), 400);
+    const tooMany = Array.from({ length: 51 }, () => crypto.randomUUID());
+    expectStatus(await possibleOf(w.users.adminA, tooMany), 400);
   });
 });
 

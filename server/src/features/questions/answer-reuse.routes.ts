@@ -1,4 +1,11 @@
-import { LinkAnswerBody, PossibleAnswerList, QuestionDto, QuestionIdParams } from '@lectern/shared';
+import {
+  LinkAnswerBody,
+  PossibleAnswerList,
+  PossibleAnswersByQuestion,
+  PossibleAnswersQuery,
+  QuestionDto,
+  QuestionIdParams,
+} from '@lectern/shared';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import { typed } from '../feature';
@@ -7,6 +14,16 @@ import type { AnswerReuseService } from './answer-reuse.service';
 // The instructor reuses answers (issue 24; the paths are recorded in docs/decisions.md).
 export const answerReuseRoutes = (app: FastifyInstance, reuse: AnswerReuseService) => {
   const r = typed(app);
+
+  // Action Items asks once for its page of waiting questions rather than once per question.
+  r.get(
+    '/api/questions/possible-answers',
+    {
+      schema: { querystring: PossibleAnswersQuery, response: { 200: PossibleAnswersByQuestion } },
+      config: { auth: 'user' },
+    },
+    async (req) => reuse.possibleAnswersOf(currentUser(req), req.query.ids),
+  );
 
   r.get(
     '/api/questions/:id/possible-answers',

@@ -3,6 +3,7 @@ import {
   type LinkAnswerBody,
   MAX_SUGGESTIONS,
   type PossibleAnswerDto,
+  type PossibleAnswersByQuestion,
   type QuestionDto,
 } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
@@ -34,25 +35,38 @@ export type AnswerReuseService = ReturnType<typeof createAnswerReuseService>;
 
 export function createAnswerReuseService(deps: AppDeps, questions: QuestionsService) {
   const { db, clock } = deps;
+  /** Up to three answered questions like this waiting one, most alike first; none once it is answered. */
+  async function possibleAnswers(caller: AuthUser, questionId: string): Promise<PossibleAnswerDto[]> {
+    const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
+    if (question.responseId !== null) return [];
+    const place = { videoId: question.videoId, time: question.timeAsked, lectureId: question.lectureId };
+    const matches = await findAnsweredMatches(
+      db,
+      question.question,
+      place,
+      administeredScope(caller.id),
+      MAX_SUGGESTIONS,
+    );
+    const courses = await administeredCourseNames(
+      db,
+      matches.map((m) => m.questionId),
+      caller.id,
+    );
+    return matches.map((m) => ({ ...toSuggestion(m), courseName: courses.get(m.questionId) ?? '' }));
+  }
+
   return {
-    /** Up to three answered questions like this waiting one, most alike first; none once it is answered. */
-    async possibleAnswers(caller: AuthUser, questionId: string): Promise<PossibleAnswerDto[]> {
-      const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
-      if (question.responseId !== null) return [];
-      const place = { videoId: question.videoId, time: question.timeAsked, lectureId: question.lectureId };
-      const matches = await findAnsweredMatches(
-        db,
-        question.question,
-        place,
-        administeredScope(caller.id),
-        MAX_SUGGESTIONS,
-      );
-      const courses = await administeredCourseNames(
-        db,
-        matches.map((m) => m.questionId),
-        caller.id,
-      );
-      return matches.map((m) => ({ ...toSuggestion(m), courseName: courses.get(m.questionId) ?? '' }));
+    possibleAnswers,
+
+    /**
+     * The possible answers of several waiting questions in one read (Action Items), by question id: each as
+     * possibleAnswers gives it, under the same rules; one question the caller may not administer fails the
+     * whole read as it would alone (404 hidden, 403 otherwise), so nothing of another course comes back.
+     */
+    async possibleAnswersOf(caller: AuthUser, questionIds: string[]): Promise<PossibleAnswersByQuestion> {
+      const byQuestion: PossibleAnswersByQuestion = {};
+      for (const id of questionIds) byQuestion[id] = await possibleAnswers(caller, id);
+      return byQuestion;
     },
 
     /**
