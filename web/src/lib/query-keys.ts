@@ -32,6 +32,8 @@ export const queryKeys = {
    */
   possibleAnswersAll: ['possible-answers'] as const,
   possibleAnswers: (questionId: string) => ['possible-answers', questionId] as const,
+  /** Those of a page of Action Items, read at once. */
+  possibleAnswersOf: (questionIds: readonly string[]) => ['possible-answers', 'of', ...questionIds] as const,
   /** Where an answer video is: it never changes, a new answer has a new id. */
   responseVideo: (responseId: string) => ['response-video', responseId] as const,
   lectures: {

@@ -4,6 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useUser } from '../../features/auth/session-context';
 import { WaitingStudentAlerts } from '../../features/meeting-room';
+import { usePossibleAnswersOf } from '../../features/questions/api/possible-answers-api';
 import { useManagedQuestions } from '../../features/questions/api/questions-api';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
@@ -20,6 +21,7 @@ export function ActionItemsPage() {
   useErrorToast(managed.isError && FETCH_ERRORS.questions, managed.error);
 
   const pending = managed.items.filter(needsResponse);
+  const possibleAnswers = usePossibleAnswersOf(pending.map((q) => q.id));
   return (
     <Page title="Action Items">
       <WaitingStudentAlerts onOpen={(questionId) => void navigate(`/room/${questionId}`)} />
@@ -29,7 +31,7 @@ export function ActionItemsPage() {
       ) : pending.length === 0 ? (
         <p>{STATUS_TEXT.actionItemsEmpty}</p>
       ) : (
-        <NeedsResponseByCourse questions={pending} instructorId={user.id} />
+        <NeedsResponseByCourse questions={pending} instructorId={user.id} possibleAnswers={possibleAnswers} />
       )}
       <ShowMoreQuestions list={managed} />
     </Page>

@@ -1,17 +1,20 @@
-import type { QuestionDto } from '@lectern/shared';
+import type { PossibleAnswersByQuestion, QuestionDto } from '@lectern/shared';
 import { groupNeedingResponseByCourse } from '../utils/question-lists';
 import { NeedsResponseItem } from './NeedsResponseItem';
 
 /**
  * Questions needing a response, grouped by course, live first then earliest (SPEC §2 Home, Action Items).
- * With `instructorId` (Action Items), each shows the earlier answers that may answer it (issue 24).
+ * With `instructorId` (Action Items), each shows the earlier answers that may answer it (issue 24), from
+ * `possibleAnswers`, read for the whole list at once.
  */
 export function NeedsResponseByCourse({
   questions,
   instructorId,
+  possibleAnswers = {},
 }: {
   questions: readonly QuestionDto[];
   instructorId?: string;
+  possibleAnswers?: PossibleAnswersByQuestion;
 }) {
   return (
     <>
@@ -20,7 +23,13 @@ export function NeedsResponseByCourse({
           <h3>{group.courseName}</h3>
           <ul className="question-list">
             {group.questions.map((q) => (
-              <NeedsResponseItem key={q.id} question={q} showCourse instructorId={instructorId} />
+              <NeedsResponseItem
+                key={q.id}
+                question={q}
+                showCourse
+                instructorId={instructorId}
+                possibleAnswers={possibleAnswers[q.id]}
+              />
             ))}
           </ul>
         </section>

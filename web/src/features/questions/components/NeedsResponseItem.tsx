@@ -1,25 +1,28 @@
-import { type QuestionDto, formatVideoTime } from '@lectern/shared';
+import { type PossibleAnswerDto, type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { Link } from 'react-router';
 import { LiveStatusNote } from './LiveStatusNote';
-import { PossibleAnswers } from './PossibleAnswers';
+import { PossibleAnswersList } from './PossibleAnswers';
 import { StatusNote } from './StatusNote';
 import '../questions.css';
 
 /**
  * One question waiting for the instructor: (course,) lecture, text, asker or "anonymous", time in the
  * lecture, status, "Respond to question", and "Edit Response" for live or processing ones when asked for.
- * Given the instructor's id, the earlier answers that may answer it ("Possibly answered by …", issue 24).
+ * Given the instructor's id, the earlier answers that may answer it ("Possibly answered by …", issue 24), as
+ * Action Items read them for its whole page.
  */
 export function NeedsResponseItem({
   question,
   showCourse = false,
   showEdit = false,
   instructorId,
+  possibleAnswers = [],
 }: {
   question: QuestionDto;
   showCourse?: boolean;
   showEdit?: boolean;
   instructorId?: string;
+  possibleAnswers?: readonly PossibleAnswerDto[];
 }) {
   return (
     <li className="card">
@@ -42,7 +45,9 @@ export function NeedsResponseItem({
         {question.status === 'live' && <Link to={`/respond/${question.id}`}>Join this meeting</Link>}
         {showEdit && question.status && <Link to={`/editQuestion/${question.id}`}>Edit Response</Link>}
       </div>
-      {instructorId && <PossibleAnswers question={question} userId={instructorId} />}
+      {instructorId && (
+        <PossibleAnswersList question={question} candidates={possibleAnswers} userId={instructorId} />
+      )}
     </li>
   );
 }

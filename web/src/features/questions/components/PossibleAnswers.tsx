@@ -9,26 +9,35 @@ import { ANSWER_LINKED, answerSummary } from '../utils/answer-texts';
 import { ResponseOverlay } from './ResponseOverlay';
 
 /**
- * "Possibly answered by …" (issue 24): up to three answered questions like a waiting one, from the courses
- * the instructor administers, each with its moment, text, course and answer. "Play the answer" opens it in
- * the response overlay; "Use this answer" answers the waiting question with it, the asker told as for any
- * answer. Nothing shows while there is nothing alike.
+ * "Possibly answered by …" (issue 24) for one waiting question, read on its own (the respond page); Action
+ * Items reads its page's at once (usePossibleAnswersOf) and shows each with PossibleAnswersList.
  */
-export function PossibleAnswers({
+export function PossibleAnswers(props: { question: QuestionDto; userId: string; onLinked?(): void }) {
+  const possible = usePossibleAnswers(props.question.id);
+  return <PossibleAnswersList {...props} candidates={possible.data ?? []} />;
+}
+
+/**
+ * Up to three answered questions like a waiting one, from the courses the instructor administers, each
+ * with its moment, text, course and answer. "Play the answer" opens it in the response overlay; "Use this
+ * answer" answers the waiting question with it, the asker told as for any answer. Nothing shows while there
+ * is nothing alike.
+ */
+export function PossibleAnswersList({
   question,
+  candidates,
   userId,
   onLinked,
 }: {
   question: QuestionDto;
+  candidates: readonly PossibleAnswerDto[];
   userId: string;
   onLinked?(): void;
 }) {
-  const possible = usePossibleAnswers(question.id);
   const link = useLinkAnswer();
   const client = useQueryClient();
   const [playing, setPlaying] = useState<QuestionDto | null>(null);
   const headingId = useId();
-  const candidates = possible.data ?? [];
   if (question.response || candidates.length === 0) return null;
 
   // The overlay shows a question as any card does: the answered one is read as its admin reads it.
