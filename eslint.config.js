@@ -18,11 +18,6 @@ const FEATURE_LAYERS = [
   ['meetings', 'sso'],
 ];
 
-// The features whose public.ts still re-exports repository functions. Only access, the authorization
-// kernel: it has no plugin to decorate with, and its reads are called from some 30 files (issue 22).
-// Nothing may be added here.
-const REPOSITORY_EXPORTS_LEFT = ['access'];
-
 // Web conventions (docs/architecture.md): every TanStack Query key comes from web/src/lib/query-keys.ts,
 // so reads, writes and the events stream name the same keys; a key written in place, or taken from
 // another object of keys, is refused where a key is given (queryKey, mutationKey, the cache's
@@ -68,10 +63,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/test/**'], // tests seed through any repository (DESIGN §9)
     plugins: { lectern: { rules: { 'server-boundaries': serverBoundaries } } },
     rules: {
-      'lectern/server-boundaries': [
-        'error',
-        { layers: FEATURE_LAYERS, repositoryExportsLeft: REPOSITORY_EXPORTS_LEFT },
-      ],
+      'lectern/server-boundaries': ['error', { layers: FEATURE_LAYERS }],
     },
   },
   {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 //   lower layer (the `layers` option, lowest first: feature folders have no cycles);
 // - the backbone (`plugins`, `lib`, `db`, `config`, `events`, `jobs`, `metrics`) never imports a feature;
 // - a feature's public.ts exports services, types and event names, never a function of a `*.repository`
-//   file (types from one are fine), except in the features still listed in `repositoryExportsLeft`.
+//   file (types from one are fine), in every feature, access included.
 
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server/src');
 const FEATURES = path.join(SERVER_SRC, 'features');
@@ -48,11 +48,11 @@ const REPOSITORY_EXPORT =
   "A feature's public.ts exports services, types and event names, never repository functions: expose a service instead.";
 
 /** A value (not type-only) re-exported by a feature's public.ts from one of its repositories. */
-function repositoryExport(file, node, target, exemptFeatures) {
+function repositoryExport(file, node, target) {
   if (node.type === 'ImportDeclaration' || node.type === 'ImportExpression' || node.type === 'TSImportType')
     return false;
   const from = featureOf(file);
-  if (!from || !isPublic(from.inside) || exemptFeatures.includes(from.name)) return false;
+  if (!from || !isPublic(from.inside)) return false;
   if (!/\.repository(\.[jt]s)?$/.test(target)) return false;
   const typeOnly =
     node.exportKind === 'type' ||
@@ -76,21 +76,20 @@ export const serverBoundaries = {
     schema: [
       {
         type: 'object',
-        properties: { layers: { type: 'array' }, repositoryExportsLeft: { type: 'array' } },
+        properties: { layers: { type: 'array' } },
         additionalProperties: false,
       },
     ],
   },
   create(context) {
     const layers = context.options[0]?.layers ?? [];
-    const exempt = context.options[0]?.repositoryExportsLeft ?? [];
     const check = (node) => {
       const source = sourceOf(node);
       if (!source || !source.value.startsWith('.')) return;
       const target = path.resolve(path.dirname(context.filename), source.value);
       const message = problem(context.filename, target, layers);
       if (message) context.report({ node: source.node, message });
-      if (repositoryExport(context.filename, node, target, exempt))
+      if (repositoryExport(context.filename, node, target))
         context.report({ node: source.node, message: REPOSITORY_EXPORT });
     };
     return {

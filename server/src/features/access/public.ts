@@ -1,7 +1,8 @@
 // What other features may use of access, the authorization kernel every feature reads (the boundary rule,
-// scripts/eslint-server-boundaries.js, admits no other file of it): the checks that decide a permission,
-// the reads of courses, lectures and roles behind them, and the one visibility policy (visibility.ts) that
-// list queries and the event streams apply in SQL and in code.
+// scripts/eslint-server-boundaries.js, admits no other file of it): the checks that decide a permission
+// and the reads of courses, lectures and roles behind them (all in access.service.ts: like every feature,
+// access exports no repository), and the one visibility policy (visibility.ts) that list queries and the
+// event streams apply in SQL and in code.
 export {
   adminsOfCourse,
   belongsToLecture,
@@ -17,8 +18,6 @@ export {
   type LectureRow,
   NO_COURSES,
   visibleCourseId,
-} from './access.repository';
-export {
   courseRole,
   lectureRole,
   lectureRoleIn,

@@ -3,7 +3,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { lectures, questions } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { questionsWorldFixture } from '../questions/test/world';
-import { coursesOfUser } from './access.repository';
+import { coursesOfUser } from './access.service';
 import {
   LECTURE_COLUMNS,
   type LectureRule,
