@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config/env';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   /** A real mailer (SMTP tests); the capturing one otherwise. */
   mailer?: Mailer;
   start?: Date;
+  /** The app's own logger writes here, at the env's LOG_LEVEL (tests that read the log); none otherwise. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database: testDb.database,
     clock: clock.now,
     mailer: options.mailer ?? mailer,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
   return {

@@ -41,7 +41,7 @@ export function findWhisper(model: string | undefined): string {
     fs.readSync(fd, header, 0, header.length, 0);
     fs.closeSync(fd);
   } catch {
-    return `The whisper model ${model} (TRANSCRIBE_MODEL) cannot be read`;
+    return `The whisper model ${model} (TRANSCRIBE_MODEL) cannot be read: download a ggml model to that path or name another one (docs/deploy.md)`;
   }
   // The magic, then eleven numbers: the vocabulary, the audio and text sizes, the mel bands (80 or 128).
   const melBands = header.readInt32LE(40);
