@@ -42,7 +42,14 @@ function evaluationTexts() {
   };
 }
 
-const OPENINGS = ['', '', 'Quick question: ', 'Sorry if this is obvious, but ', 'I am confused here. ', 'Hi, '];
+const OPENINGS = [
+  '',
+  '',
+  'Quick question: ',
+  'Sorry if this is obvious, but ',
+  'I am confused here. ',
+  'Hi, ',
+];
 const ENDINGS = ['', '', ' Thanks!', ' (the example on this slide)', ' I did not get it from the reading.'];
 
 /**
@@ -55,7 +62,14 @@ async function seed(client, size, texts) {
     `insert into users (id, name, email, password_hash) values ($1::uuid, 'Bench instructor', $1::text || '@bench.lectern', '!seeded')`,
     [owner],
   );
-  const values = { owner, tag: 'suggest', courses: 1, perVideo: size / 2, answeredEvery: 2, response: randomUUID() };
+  const values = {
+    owner,
+    tag: 'suggest',
+    courses: 1,
+    perVideo: size / 2,
+    answeredEvery: 2,
+    response: randomUUID(),
+  };
   for (const statement of bulkQuestionsSql(values)) await client.query(statement);
   await client.query(
     `update questions q set question = ($2::text[])[1 + (n.i % cardinality($2::text[]))]
