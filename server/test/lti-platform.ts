@@ -1,7 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  type CryptoKey,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import {
   acceptDeepLinkingResponse,
   type DeepLinkingSettings,
@@ -13,8 +22,10 @@ import {
 // third-party login: it checks the authentication request Lectern sends the browser to (§5.1.1.2) exactly as
 // a platform must, and answers with a signed id_token for the launch (§5.1.1.3): a resource link's, or a
 // deep-linking request (Deep Linking 2.0), whose answer it checks as a platform must
-// (lti-deep-linking-return.ts) before keeping the items, which it can then launch. Nothing here trusts
-// Lectern: a request a real platform would refuse, it refuses.
+// (lti-deep-linking-return.ts) before keeping the items, which it can then launch. Its services: a token
+// endpoint checking Lectern's client assertion against Lectern's JWKS (Security Framework §4.1), and Names
+// and Role Provisioning Services 2.0 (paged membership containers), with levers for bad answers. Nothing
+// here trusts Lectern: a request a real platform would refuse, it refuses.
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
 export const ROLE = {
@@ -23,6 +34,23 @@ export const ROLE = {
   learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
   institutionAdmin: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator',
 };
+
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
+/** The scopes this platform grants Lectern (NRPS, and AGS's for later). */
+const GRANTABLE = new Set([NRPS_SCOPE]);
+
+/** A member of an LMS course as NRPS 2.0 §2.2 describes them. */
+export interface RosterMember {
+  user_id: string;
+  roles: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+  name?: string;
+  email?: string;
+}
+
+/** How the membership service misbehaves, for the tests of bad answers. */
+export type RosterFault = 'malformed' | 'forever' | 'huge' | null;
 
 /** Someone in the LMS, and where they launch from. */
 export interface LmsPerson {
@@ -94,6 +122,12 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
   const seenNonces = new Set<string>();
   const items: KeptItem[] = [];
   let keys = [await newSigningKey()];
+  const rosters = new Map<string, RosterMember[]>();
+  const accessTokens = new Map<string, { scopes: string[]; expiresAt: number }>();
+  const seenJtis = new Set<string>();
+  let rosterPageSize = 50;
+  let rosterFault: RosterFault = null;
+  let rosterReads = 0;
   let jwksUp = true;
   let jwksFetches = 0;
   const server = http.createServer((req, res) => {
@@ -104,6 +138,24 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ keys: keys.map((k) => k.publicJwk) }));
     }
+    if (url.pathname === '/token' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        platform.token(new URLSearchParams(body)).then(
+          (answer) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
+          (error: Error) =>
+            res
+              .writeHead(error.message.startsWith('invalid_scope') ? 400 : 401, {
+                'content-type': 'application/json',
+              })
+              .end(JSON.stringify({ error: error.message.split(':')[0] })),
+        );
+      });
+      return;
+    }
+    const nrps = /^\/nrps\/([\w-]+)$/.exec(url.pathname);
+    if (nrps) return platform.serveMembers(req, res, nrps[1]!, url);
     const html = (status: number, body: string) =>
       void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     if (url.pathname === '/auth') {
@@ -163,6 +215,95 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
     jwksUrl: `${base}/jwks`,
     get jwksFetches() {
       return jwksFetches;
+    },
+
+    /** How many membership pages were served. */
+    get rosterReads() {
+      return rosterReads;
+    },
+
+    /**
+     * Sets the members of an LMS course, as its membership service lists them: only then do its launches
+     * offer the service (the `namesroleservice` claim), as an LMS offers it to tools given the scope.
+     */
+    setRoster(contextId: string, members: RosterMember[]) {
+      rosters.set(contextId, members);
+    },
+    /** Members per page of the membership service. */
+    setRosterPageSize(size: number) {
+      rosterPageSize = size;
+    },
+    setRosterFault(fault: RosterFault) {
+      rosterFault = fault;
+    },
+    /** The course's membership service URL, as the launch's `namesroleservice` claim names it. */
+    membershipsUrl: (contextId: string) => `${base}/nrps/${contextId}`,
+
+    /**
+     * The token endpoint (Security Framework §4.1, RFC 7523): the client-credentials grant with a JWT client
+     * assertion signed by one of Lectern's published keys, issued and subject Lectern's client id, for
+     * this endpoint, unexpired, its `jti` never seen before. Throws the OAuth error it answers with.
+     */
+    async token(form: URLSearchParams) {
+      if (form.get('grant_type') !== 'client_credentials') throw new Error('unsupported_grant_type');
+      if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+        throw new Error('invalid_client: client_assertion_type');
+      const assertion = form.get('client_assertion') ?? '';
+      const { payload } = await jwtVerify(assertion, createLocalJWKSet(await toolKeys()), {
+        algorithms: ['RS256'],
+        issuer: platform.clientId,
+        subject: platform.clientId,
+        audience: platform.accessTokenUrl,
+        currentDate: clock(),
+        requiredClaims: ['exp', 'iat', 'jti'],
+        maxTokenAge: '10m',
+      }).catch((error: Error) => {
+        throw new Error(`invalid_client: ${error.message}`);
+      });
+      if (seenJtis.has(payload.jti!)) throw new Error('invalid_client: jti used before');
+      seenJtis.add(payload.jti!);
+      const scopes = (form.get('scope') ?? '').split(' ').filter((s) => GRANTABLE.has(s));
+      if (scopes.length === 0) throw new Error('invalid_scope');
+      const accessToken = randomUUID();
+      accessTokens.set(accessToken, { scopes, expiresAt: clock().getTime() + 3600_000 });
+      return { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: scopes.join(' ') };
+    },
+
+    /**
+     * The membership service (NRPS 2.0 §2): the course's members, a page at a time with `Link: rel="next"`,
+     * to a bearer token granted its scope; or the fault tests asked for.
+     */
+    serveMembers(req: http.IncomingMessage, res: http.ServerResponse, contextId: string, url: URL) {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const grant = accessTokens.get(bearer);
+      if (!grant || grant.expiresAt <= clock().getTime()) return void res.writeHead(401).end();
+      if (!grant.scopes.includes(NRPS_SCOPE)) return void res.writeHead(403).end();
+      const members = rosters.get(contextId);
+      if (!members) return void res.writeHead(404).end();
+      rosterReads += 1;
+      const page = Number(url.searchParams.get('page') ?? 0);
+      const headers: Record<string, string> = { 'content-type': NRPS_MEDIA_TYPE };
+      const next = (n: number) => `<${base}/nrps/${contextId}?page=${n}>; rel="next"`;
+      if (rosterFault === 'malformed') return void res.writeHead(200, headers).end('{"members": "everyone"');
+      if (rosterFault === 'huge') {
+        // Ten megabytes of members, streamed without a length.
+        res.writeHead(200, headers);
+        res.write('{"members":[');
+        const chunk = `${JSON.stringify({ user_id: 'x', roles: [ROLE.learner], name: 'x'.repeat(1000) })},`;
+        for (let i = 0; i < 10_000 && !res.destroyed; i += 1) res.write(chunk);
+        return void res.end('{"user_id":"y","roles":[]}]}');
+      }
+      const slice = members.slice(page * rosterPageSize, (page + 1) * rosterPageSize);
+      if (rosterFault === 'forever' || (page + 1) * rosterPageSize < members.length)
+        headers.link = next(page + 1);
+      res.writeHead(200, headers);
+      res.end(
+        JSON.stringify({
+          id: `${base}/nrps/${contextId}`,
+          context: { id: contextId },
+          members: rosterFault === 'forever' ? slice.slice(0, 1) : slice,
+        }),
+      );
     },
 
     /** Adds someone to the LMS: its authentication endpoint signs them in by their `sub` (the login hint). */
@@ -285,6 +426,14 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
         [`${LTI}/resource_link`]: { id: `link-${person.context?.id ?? 'none'}` },
         [`${LTI}/roles`]: person.roles,
         ...(person.context ? { [`${LTI}/context`]: person.context } : {}),
+        ...(person.context && rosters.has(person.context.id)
+          ? {
+              'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+                context_memberships_url: platform.membershipsUrl(person.context.id),
+                service_versions: ['2.0'],
+              },
+            }
+          : {}),
         ...(person.custom ? { [`${LTI}/custom`]: person.custom } : {}),
       };
     },

@@ -19,6 +19,8 @@ export type SecurityEvent =
   | 'lti.refused'
   | 'lti.deep_link.requested'
   | 'lti.deep_link.answered'
+  | 'lti.roster.synced'
+  | 'lti.roster.failed'
   | 'sso.login'
   | 'sso.refused'
   | 'sso.link.offered'

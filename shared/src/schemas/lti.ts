@@ -39,3 +39,21 @@ export type NewTabBody = z.infer<typeof NewTabBody>;
 /** A new one-time code, for /lti/enter#code=… in the new tab. */
 export const NewTabAnswer = z.object({ code: z.string() });
 export type NewTabAnswer = z.infer<typeof NewTabAnswer>;
+
+/**
+ * A course's links to LMS courses and their roster syncs (NRPS 2.0), for its administrators: the platform's
+ * name, whether its launches offered the membership service, and the last sync (members read, or why not).
+ */
+export const LtiRosterLink = z.object({
+  platformName: z.string(),
+  canSync: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  lastSyncMembers: z.number().int().nullable(),
+  lastSyncError: z.string().nullable(),
+});
+export type LtiRosterLink = z.infer<typeof LtiRosterLink>;
+export const LtiRosterAnswer = z.object({ links: z.array(LtiRosterLink) });
+export type LtiRosterAnswer = z.infer<typeof LtiRosterAnswer>;
+/** How many roster syncs were queued (one per linked LMS course offering the service). */
+export const LtiRosterSyncAnswer = z.object({ queued: z.number().int() });
+export type LtiRosterSyncAnswer = z.infer<typeof LtiRosterSyncAnswer>;

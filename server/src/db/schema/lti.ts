@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -94,9 +96,38 @@ export const ltiContexts = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The context's NRPS membership URL, from the last launch that named it (`namesroleservice`). */
+    membershipsUrl: text('memberships_url'),
+    /** The last roster sync's end, and how it went: members read, or why it failed (for the admin page). */
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSyncMembers: integer('last_sync_members'),
+    lastSyncError: text('last_sync_error'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.platformId, t.contextId] })],
+);
+
+/**
+ * The accounts an LMS course brought into its Lectern course (by a launch or a roster sync): a roster sync
+ * takes course access away from these only, never from people who joined in Lectern.
+ */
+export const ltiContextMembers = pgTable(
+  'lti_context_members',
+  {
+    platformId: uuid('platform_id').notNull(),
+    contextId: text('context_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.contextId, t.userId] }),
+    foreignKey({
+      columns: [t.platformId, t.contextId],
+      foreignColumns: [ltiContexts.platformId, ltiContexts.contextId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**

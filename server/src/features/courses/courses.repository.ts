@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -36,6 +36,15 @@ export async function deleteCourseRow(db: DbOrTx, id: string): Promise<void> {
 
 export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {
   await db.insert(courseAdmins).values({ courseId, userId });
+}
+
+export async function removeCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+  await db.delete(courseAdmins).where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)));
+}
+
+export async function countCourseAdmins(db: DbOrTx, courseId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(courseAdmins).where(eq(courseAdmins.courseId, courseId));
+  return row?.n ?? 0;
 }
 
 /** A new admin stops being a student of the course and of its single lectures. */

@@ -1,6 +1,6 @@
 import { definePlugin, ownScope } from '../feature';
 import { coursesRoutes } from './courses.routes';
-import { createCourse, enrol } from './enrolment';
+import { createCourse, enrol, withdraw } from './enrolment';
 import { invitationsRoutes } from './invitations.routes';
 import type { CoursesFeature } from './public';
 
@@ -9,7 +9,7 @@ export const coursesPlugin = definePlugin({
   name: 'courses',
   dependencies: ['auth', 'lectures'],
   async register(app, deps) {
-    const courses: CoursesFeature = { createCourse, enrol };
+    const courses: CoursesFeature = { createCourse, enrol, withdraw };
     app.decorate('courses', courses);
     await ownScope(
       app,

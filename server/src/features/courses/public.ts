@@ -17,4 +17,6 @@ export interface CoursesFeature {
   createCourse(tx: Tx, values: { name: string; createdBy: string }): Promise<string>;
   /** Gives the user at least `role` in the course (enrolment.ts). */
   enrol(tx: Tx, courseId: string, userId: string, role: CourseRole): Promise<void>;
+  /** Takes the user's access to the course away, nothing they made; never the last administrator's. */
+  withdraw(tx: Tx, courseId: string, userId: string): Promise<'removed' | 'kept'>;
 }

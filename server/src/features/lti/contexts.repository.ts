@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ltiContexts } from '../../db/schema';
+import { ltiContextMembers, ltiContexts } from '../../db/schema';
+
+export type ContextRow = typeof ltiContexts.$inferSelect;
 
 /** The Lectern course an LMS course (a platform's context) is linked to, or null. */
 export async function linkedCourseOf(
@@ -18,4 +20,87 @@ export async function linkedCourseOf(
 /** Links the LMS course to a Lectern course; a context is linked once (its primary key). */
 export async function linkContext(db: DbOrTx, platformId: string, contextId: string, courseId: string) {
   await db.insert(ltiContexts).values({ platformId, contextId, courseId });
+}
+
+export async function findContext(db: DbOrTx, platformId: string, contextId: string): Promise<ContextRow | null> {
+  const [row] = await db
+    .select()
+    .from(ltiContexts)
+    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+  return row ?? null;
+}
+
+/** The contexts linked to a Lectern course (an LMS course copied into another links to the same one). */
+export async function contextsOfCourse(db: DbOrTx, courseId: string): Promise<ContextRow[]> {
+  return db.select().from(ltiContexts).where(eq(ltiContexts.courseId, courseId)).orderBy(ltiContexts.createdAt);
+}
+
+/** Keeps the membership URL the latest launch named (platforms may move it). */
+export async function setMembershipsUrl(db: DbOrTx, platformId: string, contextId: string, url: string) {
+  await db
+    .update(ltiContexts)
+    .set({ membershipsUrl: url })
+    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+}
+
+export async function recordSync(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  result: { at: Date; members: number | null; error: string | null },
+) {
+  await db
+    .update(ltiContexts)
+    .set({ lastSyncAt: result.at, lastSyncMembers: result.members, lastSyncError: result.error })
+    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+}
+
+/** Records that the LMS course brought these accounts into its Lectern course. */
+export async function addContextMembers(db: DbOrTx, platformId: string, contextId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(ltiContextMembers)
+    .values(userIds.map((userId) => ({ platformId, contextId, userId })))
+    .onConflictDoNothing();
+}
+
+/** The accounts the LMS course brought in that are not among `keep`. */
+export async function contextMembersNotIn(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  keep: string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ userId: ltiContextMembers.userId })
+    .from(ltiContextMembers)
+    .where(
+      and(
+        eq(ltiContextMembers.platformId, platformId),
+        eq(ltiContextMembers.contextId, contextId),
+        keep.length > 0 ? notInArray(ltiContextMembers.userId, keep) : undefined,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+export async function removeContextMembers(db: DbOrTx, platformId: string, contextId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db
+    .delete(ltiContextMembers)
+    .where(
+      and(
+        eq(ltiContextMembers.platformId, platformId),
+        eq(ltiContextMembers.contextId, contextId),
+        inArray(ltiContextMembers.userId, userIds),
+      ),
+    );
+}
+
+/** The contexts with a membership URL whose last roster sync ended before `before` (the daily sync's due). */
+export async function contextsSyncedBefore(db: DbOrTx, before: Date) {
+  return db
+    .select({ platformId: ltiContexts.platformId, contextId: ltiContexts.contextId })
+    .from(ltiContexts)
+    .where(and(isNotNull(ltiContexts.membershipsUrl), lt(ltiContexts.lastSyncAt, before)));
 }

@@ -27,6 +27,8 @@ const CommonClaims = z.object({
   [CLAIM.deploymentId]: text,
   [CLAIM.roles]: z.array(z.string().max(1024)).max(100),
   [CLAIM.custom]: z.record(z.string(), z.unknown()).optional(),
+  /** Read by memberships.ts, which ignores a claim it cannot use. */
+  [CLAIM.namesRoleService]: z.unknown().optional(),
 });
 /** A resource link's launch: always from an LMS course (its context). */
 const ResourceLinkClaims = CommonClaims.extend({

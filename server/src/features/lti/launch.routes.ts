@@ -6,6 +6,7 @@ import type { Feature } from '../feature';
 import { LaunchForm, LAUNCH_PATH, LoginInitiation, createLaunchService } from './launch.service';
 import { LTI_REFUSALS, LtiRefusal, refusalPage } from './lti-refusal';
 import { DEEP_LINK_PATH, deepLinkRequests, pickerCookieName, stateCookieName } from './lti-state';
+import type { RosterSync } from './roster-sync';
 import { publishedKeys } from './tool-keys';
 
 const byIp = { keyGenerator: (req: { ip: string }) => `ip:${req.ip}` };
@@ -34,8 +35,8 @@ const pickerCookie = (picker: string) =>
  * public keys. The first two are pages in the LMS frame: a refusal is an error page, logged as a security
  * event.
  */
-export const launchRoutes: Feature = (app, deps) => {
-  const launches = createLaunchService(app, deps);
+export const launchRoutes = (roster: RosterSync): Feature => (app, deps) => {
+  const launches = createLaunchService(app, deps, roster);
 
   // This scope only: the platform posts forms (the launch's id_token, a POSTed login initiation).
   app.addContentTypeParser(

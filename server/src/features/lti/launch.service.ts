@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { findLecture, isCourseAdmin, lecturesHoldingVideo } from '../access/public';
 import type { CourseRole } from '../courses/public';
-import { linkContext, linkedCourseOf } from './contexts.repository';
+import { addContextMembers, linkContext, linkedCourseOf, setMembershipsUrl } from './contexts.repository';
 import { deepLinkSettings } from './deep-link-settings';
 import {
   type DeepLinkingClaims,
@@ -17,8 +17,10 @@ import { courseRoleOf } from './launch-roles';
 import { CLAIM } from './lti-claims';
 import { LTI_REFUSALS, LtiRefusal } from './lti-refusal';
 import { deepLinkRequests, newHandover, startLogin, takeLogin } from './lti-state';
+import { membershipsUrlOf } from './memberships';
 import { platformKeys } from './platform-keys';
 import { findPlatform, findPlatformById, platformsOfIssuer, type PlatformRow } from './platforms.repository';
+import type { RosterSync } from './roster-sync';
 
 export const LAUNCH_PATH = '/lti/launch';
 
@@ -50,7 +52,7 @@ function namedByCustom(claims: LaunchClaims) {
     : null;
 }
 
-export function createLaunchService(app: FastifyInstance, { db, clock, config }: AppDeps) {
+export function createLaunchService(app: FastifyInstance, { db, clock, config }: AppDeps, roster: RosterSync) {
   const keysOf = platformKeys(() => clock().getTime());
 
   /** The platform a login initiation names: by issuer and client id, or by issuer when it has one only. */
@@ -77,7 +79,8 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
   /**
    * The Lectern course of the launch's LMS course. Not linked yet, an instructor's launch links it: to the
    * course of the deep-linked lecture it carries when they already administer that course (the LMS course
-   * was copied from one linked before), else to a course made for it. A learner waits for that.
+   * was copied from one linked before), else to a course made for it. A learner waits for that. The
+   * context's membership URL, when the launch names one, is kept; its first link queues a roster sync.
    */
   async function linkedCourse(
     tx: Tx,
@@ -87,8 +90,12 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
     role: CourseRole,
   ) {
     const context = claims[CLAIM.context];
+    const membershipsUrl = membershipsUrlOf(claims);
     const linked = await linkedCourseOf(tx, platform.id, context.id);
-    if (linked) return linked;
+    if (linked) {
+      if (membershipsUrl) await setMembershipsUrl(tx, platform.id, context.id, membershipsUrl);
+      return linked;
+    }
     if (role !== 'admin') throw new LtiRefusal(403, 'course not linked', LTI_REFUSALS.courseNotReady);
     const named = namedByCustom(claims);
     const lecture = named && (await findLecture(tx, named.lectureId));
@@ -100,6 +107,10 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
             createdBy: userId,
           });
     await linkContext(tx, platform.id, context.id, courseId);
+    if (membershipsUrl) {
+      await setMembershipsUrl(tx, platform.id, context.id, membershipsUrl);
+      await roster.queue(tx, { platformId: platform.id, contextId: context.id });
+    }
     return courseId;
   }
 
@@ -204,6 +215,7 @@ export function createLaunchService(app: FastifyInstance, { db, clock, config }:
         const user = await accountOf(tx, platform, claims);
         const courseId = await linkedCourse(tx, platform, claims, user.id, role);
         await app.courses.enrol(tx, courseId, user.id, role);
+        await addContextMembers(tx, platform.id, claims[CLAIM.context].id, [user.id]);
         const target = await landing(tx, claims, courseId);
         const code = await newHandover(tx, user.id, target, now);
         return { userId: user.id, code, courseId: courseId as string | null, role, picker: null };

@@ -14,6 +14,8 @@ export const CLAIM = {
   deepLinkingSettings: `${LTI_DL}/deep_linking_settings`,
   contentItems: `${LTI_DL}/content_items`,
   data: `${LTI_DL}/data`,
+  /** Names and Role Provisioning Services 2.0: the context's membership URL (NRPS 2.0 §3.6.1). */
+  namesRoleService: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
 
 export const LTI_VERSION = '1.3.0';

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { LtiHandoverAnswer, LtiRosterAnswer } from '@lectern/shared';
+import { courseAdmins, courseMembers, externalIdentities, questions, videos } from '../../db/schema';
+import { createUser } from '../../../test/factories';
+import { lmsPerson, ltiFixture } from '../../../test/lti-launches';
+import { ROLE, type RosterMember } from '../../../test/lti-platform';
+import { NRPS_SCOPE } from './memberships';
+import { findPlatform } from './platforms.repository';
+import { CLIENT_ASSERTION_TYPE, clientAssertion, serviceTokens } from './service-token';
+import { signingKey } from './tool-keys';
+
+// Names and Role Provisioning Services 2.0 (issue 23) against the reference platform: Lectern's service
+// token (its client assertion checked by the platform as the Security Framework asks), and roster syncs
+// read page by page from the platform's membership service, queued by the first instructor launch and on
+// demand, run by the job queue.
+
+const { t, platform, launch, signedIn } = ltiFixture();
+
+const platformRow = async () => (await findPlatform(t.db, platform.issuer, platform.clientId))!;
+
+/** What the platform's token endpoint answers to this client assertion. */
+async function askToken(assertion: string, scope = NRPS_SCOPE) {
+  const res = await fetch(platform.accessTokenUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_assertion_type: CLIENT_ASSERTION_TYPE,
+      client_assertion: assertion,
+      scope,
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** An assertion with Lectern's claims, signed as told. */
+async function assertion(
+  overrides: { aud?: string; iatOffsetS?: number; key?: { kid: string; privateKey: CryptoKey } } = {},
+) {
+  const key = overrides.key ?? (await signingKey(t.db));
+  const iat = Math.floor(t.clock.now().getTime() / 1000) + (overrides.iatOffsetS ?? 0);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+    .setIssuer(platform.clientId)
+    .setSubject(platform.clientId)
+    .setAudience(overrides.aud ?? platform.accessTokenUrl)
+    .setJti(randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 300)
+    .sign(key.privateKey);
+}
+
+describe('the service token', () => {
+  it("is granted for Lectern's client assertion, which the platform takes once", async () => {
+    const signed = await clientAssertion(t.db, await platformRow(), t.clock.now());
+    const first = await askToken(signed);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ token_type: 'Bearer', scope: NRPS_SCOPE });
+    expect((await askToken(signed)).status).toBe(401);
+  });
+
+  it('is refused for an assertion forged, expired or for another audience', async () => {
+    const stranger = await platform.stranger();
+    expect((await askToken(await assertion({ key: stranger }))).status).toBe(401);
+    expect((await askToken(await assertion({ iatOffsetS: -3600 }))).status).toBe(401);
+    expect((await askToken(await assertion({ aud: `${platform.base}/other` }))).status).toBe(401);
+    expect((await askToken(await assertion())).status).toBe(200);
+  });
+
+  it('is cached per platform and scopes until shortly before it expires', async () => {
+    const tokens = serviceTokens(t.db, t.clock.now);
+    const row = await platformRow();
+    const first = await tokens.token(row, [NRPS_SCOPE]);
+    expect(await tokens.token(row, [NRPS_SCOPE])).toBe(first);
+    t.clock.advance(3600_000);
+    expect(await tokens.token(row, [NRPS_SCOPE])).not.toBe(first);
+  });
+});
+
+const member = (roles: string[], extra: Partial<RosterMember> = {}): RosterMember => ({
+  user_id: randomUUID(),
+  roles,
+  name: `Member ${randomUUID().slice(0, 6)}`,
+  status: 'Active',
+  ...extra,
+});
+
+const userOf = async (sub: string) =>
+  (await t.db.select().from(externalIdentities).where(eq(externalIdentities.subject, sub)))[0]?.userId;
+
+/** The Lectern role of the LMS member `sub` in the course: 'admin', 'student', or null (none, or no account). */
+async function roleOf(courseId: string, sub: string): Promise<'admin' | 'student' | null> {
+  const userId = await userOf(sub);
+  if (!userId) return null;
+  return roleOfUser(courseId, userId);
+}
+async function roleOfUser(courseId: string, userId: string) {
+  const admin = await t.db
+    .select()
+    .from(courseAdmins)
+    .where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)));
+  if (admin.length) return 'admin';
+  const student = await t.db
+    .select()
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, userId)));
+  return student.length ? 'student' : null;
+}
+
+/** An LMS course with this roster, opened by its instructor (whose launch queues the first sync). */
+async function openCourse(roster: RosterMember[]) {
+  const context = `roster-${randomUUID().slice(0, 8)}`;
+  const teacher = lmsPerson([ROLE.instructor], context);
+  platform.setRoster(context, [{ user_id: teacher.sub, roles: teacher.roles, status: 'Active' }, ...roster]);
+  const session = await signedIn((await launch(teacher)).res);
+  const courseId = session.target.split('/').pop()!;
+  await t.settle();
+  return { context, teacher, session, courseId };
+}
+
+const syncNow = (session: LtiHandoverAnswer | { token: string }, courseId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/courses/${courseId}/lti-roster-sync`,
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+
+const status = async (session: { token: string }, courseId: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/courses/${courseId}/lti-roster`,
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<LtiRosterAnswer>().links;
+};
+
+describe('a roster sync', () => {
+  it('on the first instructor launch reads every page and enrols students and administrators', async () => {
+    platform.setRosterPageSize(2);
+    const reads = platform.rosterReads;
+    const ta = member([ROLE.teachingAssistant]);
+    const learners = [member([ROLE.learner]), member([ROLE.learner]), member([ROLE.learner])];
+    const inactive = member([ROLE.learner], { status: 'Inactive' });
+    const noCourseRole = member([ROLE.institutionAdmin]);
+    const { courseId, session } = await openCourse([ta, ...learners, inactive, noCourseRole]);
+
+    expect(platform.rosterReads - reads).toBe(4); // 7 members, 2 a page
+    expect(await roleOf(courseId, ta.user_id)).toBe('admin');
+    for (const l of learners) expect(await roleOf(courseId, l.user_id)).toBe('student');
+    expect(await roleOf(courseId, inactive.user_id)).toBeNull();
+    expect(await roleOf(courseId, noCourseRole.user_id)).toBeNull();
+    expect(await status(session, courseId)).toEqual([
+      {
+        platformName: 'Reference LMS',
+        canSync: true,
+        lastSyncAt: expect.any(String),
+        lastSyncMembers: 5,
+        lastSyncError: null,
+      },
+    ]);
+    platform.setRosterPageSize(50);
+  });
+
+  it('takes access from those dropped, keeps what they made, and leaves Lectern-only members alone', async () => {
+    const kept = member([ROLE.learner]);
+    const dropped = member([ROLE.learner]);
+    const deactivated = member([ROLE.learner]);
+    const { context, teacher, session, courseId } = await openCourse([kept, dropped, deactivated]);
+    expect(await roleOf(courseId, dropped.user_id)).toBe('student');
+    const droppedId = (await userOf(dropped.user_id))!;
+    const [video] = await t.db.insert(videos).values({ title: 'V', sourceType: 'youtubeLink' }).returning();
+    const [question] = await t.db
+      .insert(questions)
+      .values({ videoId: video!.id, askerId: droppedId, question: 'Why?', timeAsked: 12 })
+      .returning();
+    const lecternOnly = await createUser(t.app);
+    await t.db.insert(courseMembers).values({ courseId, userId: lecternOnly.id });
+
+    platform.setRoster(context, [
+      { user_id: teacher.sub, roles: teacher.roles },
+      kept,
+      { ...deactivated, status: 'Inactive' },
+    ]);
+    const res = await syncNow(session, courseId);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ queued: 1 });
+    await t.settle();
+
+    expect(await roleOf(courseId, kept.user_id)).toBe('student');
+    expect(await roleOf(courseId, dropped.user_id)).toBeNull();
+    expect(await roleOf(courseId, deactivated.user_id)).toBeNull();
+    expect(await roleOfUser(courseId, lecternOnly.id)).toBe('student');
+    const [stillThere] = await t.db.select().from(questions).where(eq(questions.id, question!.id));
+    expect(stillThere?.askerId).toBe(droppedId);
+
+    // Again: the same outcome, no account made twice.
+    const identities = (await t.db.select().from(externalIdentities)).length;
+    expect((await syncNow(session, courseId)).statusCode).toBe(202);
+    await t.settle();
+    expect((await t.db.select().from(externalIdentities)).length).toBe(identities);
+    expect(await roleOf(courseId, kept.user_id)).toBe('student');
+    expect(await roleOf(courseId, teacher.sub)).toBe('admin');
+    expect((await status(session, courseId))[0]?.lastSyncMembers).toBe(2);
+  });
+
+  it("never takes the course's last administrator away", async () => {
+    const { context, teacher, session, courseId } = await openCourse([]);
+    platform.setRoster(context, []);
+    expect((await syncNow(session, courseId)).statusCode).toBe(202);
+    await t.settle();
+    expect(await roleOf(courseId, teacher.sub)).toBe('admin');
+  });
+
+  it('is refused to a student', async () => {
+    const { context, courseId } = await openCourse([]);
+    const learner = await signedIn((await launch(lmsPerson([ROLE.learner], context))).res);
+    expect((await syncNow(learner, courseId)).statusCode).toBe(403);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${courseId}/lti-roster`,
+      headers: { authorization: `Bearer ${learner.token}` },
+    });
+    expect(read.statusCode).toBe(403);
+  });
+
+  it('changes nothing, and says why, when the answer is malformed, pages forever or is too large', async () => {
+    const learner = member([ROLE.learner]);
+    const { context, teacher, session, courseId } = await openCourse([learner]);
+    const newcomer = member([ROLE.learner]);
+    platform.setRoster(context, [{ user_id: teacher.sub, roles: teacher.roles }, newcomer]);
+    for (const [fault, why] of [
+      ['malformed', /not JSON/],
+      ['forever', /past 200 pages/],
+      ['huge', /longer than/],
+    ] as const) {
+      platform.setRosterFault(fault);
+      expect((await syncNow(session, courseId)).statusCode).toBe(202);
+      await t.settle();
+      expect(await roleOf(courseId, learner.user_id)).toBe('student');
+      expect(await roleOf(courseId, newcomer.user_id)).toBeNull();
+      expect((await status(session, courseId))[0]?.lastSyncError).toMatch(why);
+    }
+    platform.setRosterFault(null);
+  });
+});

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import type { DbOrTx } from '../../db/client';
+import { emitCourseChanged } from '../../events/catalog-events';
+import { recordableMessage } from '../../lib/query-errors';
+import {
+  addContextMembers,
+  contextMembersNotIn,
+  contextsSyncedBefore,
+  findContext,
+  recordSync,
+  removeContextMembers,
+} from './contexts.repository';
+import { courseRoleOf } from './launch-roles';
+import { type Member, readRoster } from './memberships';
+import { findPlatformById } from './platforms.repository';
+import { serviceTokens } from './service-token';
+
+// Roster sync (NRPS 2.0, issue 23): the LMS course's members become the Lectern course's students and
+// administrators; those the LMS dropped lose access. Read whole first, then applied in one transaction, so a
+// failed read changes nothing.
+
+export const ROSTER_SYNC_JOB = 'lti.roster-sync';
+const ROSTER_DUE_JOB = 'lti.roster-sync-due';
+export const ROSTER_SYNC_EVERY_MS = 24 * 3600_000;
+const DUE_CHECK_EVERY_MS = 3600_000;
+/** A roster answer that fails is asked again with the queue's backoff, this many times in all. */
+const SYNC_ATTEMPTS = 3;
+
+export interface RosterSyncPayload {
+  platformId: string;
+  contextId: string;
+}
+
+const fullName = (m: Member) => m.name ?? ([m.given_name, m.family_name].filter(Boolean).join(' ') || null);
+
+/** The members who keep (or get) access, with their Lectern role: Active (or no status) with a course role. */
+export function activeMembers(members: readonly Member[]) {
+  return members.flatMap((m) => {
+    const role = (m.status ?? 'Active') === 'Active' ? courseRoleOf(m.roles) : null;
+    return role ? [{ member: m, role }] : [];
+  });
+}
+
+export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
+  const tokens = serviceTokens(db, clock);
+
+  /** Queues a sync of the context (in the caller's transaction). */
+  const queue = (tx: DbOrTx, payload: RosterSyncPayload) =>
+    jobs.enqueue(tx, ROSTER_SYNC_JOB, payload, {
+      maxAttempts: SYNC_ATTEMPTS,
+      fairKey: `${ROSTER_SYNC_JOB}:${payload.platformId}`,
+    });
+
+  async function sync({ platformId, contextId }: RosterSyncPayload): Promise<void> {
+    const platform = await findPlatformById(db, platformId);
+    const context = platform && (await findContext(db, platformId, contextId));
+    if (!platform || !context?.membershipsUrl) return;
+    const log = { platformId, contextId, courseId: context.courseId };
+    let members: Member[];
+    try {
+      members = await readRoster(tokens, platform, context.membershipsUrl);
+    } catch (error) {
+      const reason = recordableMessage(error);
+      await db.transaction(async (tx) => {
+        await recordSync(tx, platformId, contextId, { at: clock(), members: null, error: reason });
+        await emitCourseChanged(tx, context.courseId);
+      });
+      app.log.warn({ securityEvent: 'lti.roster.failed', ...log, reason }, 'lti.roster.failed');
+      throw error;
+    }
+    const active = activeMembers(members);
+    const result = await db.transaction(async (tx) => {
+      const kept: string[] = [];
+      for (const { member, role } of active) {
+        const user = await app.auth.accountForIdentity(tx, {
+          issuer: platform.issuer,
+          subject: member.user_id,
+          name: fullName(member),
+          email: member.email ?? null,
+          emailProven: platform.trustEmail,
+        });
+        await app.courses.enrol(tx, context.courseId, user.id, role);
+        kept.push(user.id);
+      }
+      await addContextMembers(tx, platformId, contextId, kept);
+      const dropped = await contextMembersNotIn(tx, platformId, contextId, kept);
+      const removed: string[] = [];
+      for (const userId of dropped) {
+        if ((await app.courses.withdraw(tx, context.courseId, userId)) === 'removed') removed.push(userId);
+      }
+      await removeContextMembers(tx, platformId, contextId, removed);
+      await recordSync(tx, platformId, contextId, { at: clock(), members: kept.length, error: null });
+      await emitCourseChanged(tx, context.courseId);
+      return { members: kept.length, removed: removed.length };
+    });
+    app.log.info({ securityEvent: 'lti.roster.synced', ...log, ...result }, 'lti.roster.synced');
+  }
+
+  jobs.handle<RosterSyncPayload>(ROSTER_SYNC_JOB, ({ payload }) => sync(payload));
+  // Daily: every hour, the contexts last synced more than a day ago are queued.
+  jobs.every(ROSTER_DUE_JOB, DUE_CHECK_EVERY_MS, async () => {
+    const due = await contextsSyncedBefore(db, new Date(clock().getTime() - ROSTER_SYNC_EVERY_MS));
+    for (const payload of due) await queue(db, payload);
+  });
+
+  return { queue, sync };
+}
+
+export type RosterSync = ReturnType<typeof rosterSync>;
