@@ -53,6 +53,9 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/lectures/join': { gap: "the course admins' member list changes (GET /api/courses/:id/members)" },
   'PUT /api/courses/:id': { emits: ['course.changed'] },
   'DELETE /api/courses/:id': { emits: ['course.changed'] },
+  'POST /api/courses/:id/lti-roster-sync': {
+    none: "the matrix's course is linked to no LMS course (409); linked, it emits course.changed: lti/lti-roster.api.test.ts",
+  },
   'POST /api/courses/add-admin': { gap: "the invitee's list of invitations changes" },
   'POST /api/invitations/:id/accept': { emits: ['course.changed'] },
   'POST /api/invitations/:id/decline': { none: 'only the invitee saw the invitation, on this screen' },

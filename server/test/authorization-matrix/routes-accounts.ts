@@ -198,6 +198,22 @@ export const accountRows: Row[] = [
     expect: membersOfA(200),
     mutates: false,
   },
+  // The course's LMS roster (NRPS, issue 23), for its admins. Course A is linked to no LMS course, so a
+  // sync is refused with 409 after the admin check; the linked case: lti/lti-roster.api.test.ts.
+  {
+    method: 'GET',
+    route: '/api/courses/:id/lti-roster',
+    url: ({ w }) => `/api/courses/${w.A}/lti-roster`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/courses/:id/lti-roster-sync',
+    url: ({ w }) => `/api/courses/${w.A}/lti-roster-sync`,
+    expect: adminsOfA(409),
+    mutates: true,
+  },
   {
     method: 'PUT',
     route: '/api/courses/:id',

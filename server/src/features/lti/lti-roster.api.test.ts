@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, max } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { LtiHandoverAnswer, LtiRosterAnswer } from '@lectern/shared';
-import { courseAdmins, courseMembers, externalIdentities, questions, videos } from '../../db/schema';
+import { courseAdmins, courseMembers, events, externalIdentities, questions, videos } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { lmsPerson, ltiFixture } from '../../../test/lti-launches';
 import { ROLE, type RosterMember } from '../../../test/lti-platform';
@@ -184,10 +184,17 @@ describe('a roster sync', () => {
       kept,
       { ...deactivated, status: 'Inactive' },
     ]);
+    const [before] = await t.db.select({ last: max(events.id) }).from(events);
     const res = await syncNow(session, courseId);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ queued: 1 });
     await t.settle();
+    // The request and the sync's end each tell the course's screens (the admin page shows the result).
+    const told = await t.db
+      .select({ type: events.type, payload: events.payload })
+      .from(events)
+      .where(gt(events.id, before?.last ?? 0));
+    expect(told.filter((e) => e.type === 'course.changed' && JSON.stringify(e.payload).includes(courseId))).toHaveLength(2);
 
     expect(await roleOf(courseId, kept.user_id)).toBe('student');
     expect(await roleOf(courseId, dropped.user_id)).toBeNull();
@@ -212,6 +219,13 @@ describe('a roster sync', () => {
     expect((await syncNow(session, courseId)).statusCode).toBe(202);
     await t.settle();
     expect(await roleOf(courseId, teacher.sub)).toBe('admin');
+  });
+
+  it('is refused (409) for a course whose LMS does not offer its roster', async () => {
+    const teacher = await signedIn((await launch(lmsPerson([ROLE.instructor], `plain-${randomUUID()}`))).res);
+    const courseId = teacher.target.split('/').pop()!;
+    expect((await syncNow(teacher, courseId)).statusCode).toBe(409);
+    expect(await status(teacher, courseId)).toMatchObject([{ canSync: false, lastSyncAt: null }]);
   });
 
   it('is refused to a student', async () => {
