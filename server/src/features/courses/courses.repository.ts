@@ -39,7 +39,9 @@ export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: strin
 }
 
 export async function removeCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {
-  await db.delete(courseAdmins).where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)));
+  await db
+    .delete(courseAdmins)
+    .where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)));
 }
 
 export async function countCourseAdmins(db: DbOrTx, courseId: string): Promise<number> {

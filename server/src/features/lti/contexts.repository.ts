@@ -22,7 +22,11 @@ export async function linkContext(db: DbOrTx, platformId: string, contextId: str
   await db.insert(ltiContexts).values({ platformId, contextId, courseId });
 }
 
-export async function findContext(db: DbOrTx, platformId: string, contextId: string): Promise<ContextRow | null> {
+export async function findContext(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+): Promise<ContextRow | null> {
   const [row] = await db
     .select()
     .from(ltiContexts)
@@ -32,7 +36,11 @@ export async function findContext(db: DbOrTx, platformId: string, contextId: str
 
 /** The contexts linked to a Lectern course (an LMS course copied into another links to the same one). */
 export async function contextsOfCourse(db: DbOrTx, courseId: string): Promise<ContextRow[]> {
-  return db.select().from(ltiContexts).where(eq(ltiContexts.courseId, courseId)).orderBy(ltiContexts.createdAt);
+  return db
+    .select()
+    .from(ltiContexts)
+    .where(eq(ltiContexts.courseId, courseId))
+    .orderBy(ltiContexts.createdAt);
 }
 
 /** Keeps the membership URL the latest launch named (platforms may move it). */
@@ -56,7 +64,12 @@ export async function recordSync(
 }
 
 /** Records that the LMS course brought these accounts into its Lectern course. */
-export async function addContextMembers(db: DbOrTx, platformId: string, contextId: string, userIds: string[]) {
+export async function addContextMembers(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  userIds: string[],
+) {
   if (userIds.length === 0) return;
   await db
     .insert(ltiContextMembers)
@@ -84,7 +97,12 @@ export async function contextMembersNotIn(
   return rows.map((r) => r.userId);
 }
 
-export async function removeContextMembers(db: DbOrTx, platformId: string, contextId: string, userIds: string[]) {
+export async function removeContextMembers(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  userIds: string[],
+) {
   if (userIds.length === 0) return;
   await db
     .delete(ltiContextMembers)

@@ -52,7 +52,11 @@ function namedByCustom(claims: LaunchClaims) {
     : null;
 }
 
-export function createLaunchService(app: FastifyInstance, { db, clock, config }: AppDeps, roster: RosterSync) {
+export function createLaunchService(
+  app: FastifyInstance,
+  { db, clock, config }: AppDeps,
+  roster: RosterSync,
+) {
   const keysOf = platformKeys(() => clock().getTime());
 
   /** The platform a login initiation names: by issuer and client id, or by issuer when it has one only. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, max } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { type CryptoKey, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { LtiHandoverAnswer, LtiRosterAnswer } from '@lectern/shared';
 import { courseAdmins, courseMembers, events, externalIdentities, questions, videos } from '../../db/schema';
@@ -194,7 +194,9 @@ describe('a roster sync', () => {
       .select({ type: events.type, payload: events.payload })
       .from(events)
       .where(gt(events.id, before?.last ?? 0));
-    expect(told.filter((e) => e.type === 'course.changed' && JSON.stringify(e.payload).includes(courseId))).toHaveLength(2);
+    expect(
+      told.filter((e) => e.type === 'course.changed' && JSON.stringify(e.payload).includes(courseId)),
+    ).toHaveLength(2);
 
     expect(await roleOf(courseId, kept.user_id)).toBe('student');
     expect(await roleOf(courseId, dropped.user_id)).toBeNull();

@@ -9,7 +9,8 @@ const PAGE = 'https://lms.example.edu/api/nrps/42?page=1';
 
 describe('nextPageUrl', () => {
   it('finds rel="next" among other links, resolved against the page', () => {
-    const link = '<https://lms.example.edu/api/nrps/42?page=1>; rel="first", </api/nrps/42?page=2>; rel="next"';
+    const link =
+      '<https://lms.example.edu/api/nrps/42?page=1>; rel="first", </api/nrps/42?page=2>; rel="next"';
     expect(nextPageUrl(link, PAGE)).toBe('https://lms.example.edu/api/nrps/42?page=2');
   });
   it('reads rel without quotes and among several relation types', () => {
@@ -43,7 +44,10 @@ describe('activeMembers', () => {
       { user_id: 'l', roles: [LEARNER], status: 'Active' },
       { user_id: 'gone', roles: [LEARNER], status: 'Inactive' },
       { user_id: 'deleted', roles: [INSTRUCTOR], status: 'Deleted' },
-      { user_id: 'staff', roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator'] },
+      {
+        user_id: 'staff',
+        roles: ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator'],
+      },
     ]);
     expect(got.map((m) => [m.member.user_id, m.role])).toEqual([
       ['i', 'admin'],
@@ -55,9 +59,7 @@ describe('activeMembers', () => {
 describe('membershipsUrlOf', () => {
   it('reads the NRPS 2.0 claim, and ignores one without 2.0 or without an http(s) URL', () => {
     const claim = (value: unknown) => ({ [CLAIM.namesRoleService]: value });
-    expect(
-      membershipsUrlOf(claim({ context_memberships_url: PAGE, service_versions: ['2.0'] })),
-    ).toBe(PAGE);
+    expect(membershipsUrlOf(claim({ context_memberships_url: PAGE, service_versions: ['2.0'] }))).toBe(PAGE);
     expect(membershipsUrlOf(claim({ context_memberships_url: PAGE, service_versions: ['1.0'] }))).toBeNull();
     expect(
       membershipsUrlOf(claim({ context_memberships_url: 'file:///etc/passwd', service_versions: ['2.0'] })),

@@ -31,7 +31,10 @@ const Container = z.object({
 });
 
 const ServiceClaim = z.object({
-  context_memberships_url: z.url().max(2048).refine((u) => /^https?:/.test(u)),
+  context_memberships_url: z
+    .url()
+    .max(2048)
+    .refine((u) => /^https?:/.test(u)),
   service_versions: z.array(z.string()).refine((v) => v.includes('2.0')),
 });
 
@@ -90,7 +93,8 @@ export async function readRoster(
     const body = await boundedText(res, limits.pageBytes);
     if (res.status !== 200) throw new ServiceError(`the membership service answered ${res.status}`);
     for (const member of parsePage(body)) members.set(member.user_id, member);
-    if (members.size > limits.members) throw new ServiceError(`the roster has more than ${limits.members} members`);
+    if (members.size > limits.members)
+      throw new ServiceError(`the roster has more than ${limits.members} members`);
     url = nextPageUrl(res.headers.get('link'), url);
   }
   return [...members.values()];

@@ -48,7 +48,8 @@ export const rosterRoutes =
         if (syncable.length === 0)
           throw conflict('This course is not linked to an LMS course that shares its roster');
         await db.transaction(async (tx) => {
-          for (const c of syncable) await roster.queue(tx, { platformId: c.platformId, contextId: c.contextId });
+          for (const c of syncable)
+            await roster.queue(tx, { platformId: c.platformId, contextId: c.contextId });
           await emitCourseChanged(tx, req.params.id);
         });
         return reply.code(202).send({ queued: syncable.length });

@@ -20,7 +20,12 @@ const EARLY_MS = 60_000;
 const TokenAnswer = z.object({
   access_token: z.string().min(1).max(8192),
   token_type: z.string().regex(/^bearer$/i),
-  expires_in: z.number().int().positive().max(86_400 * 30).optional(),
+  expires_in: z
+    .number()
+    .int()
+    .positive()
+    .max(86_400 * 30)
+    .optional(),
   scope: z.string().max(4096).optional(),
 });
 
@@ -107,7 +112,10 @@ export function serviceTokens(db: DbOrTx, clock: () => Date) {
       if (cached && cached.until > now.getTime()) return cached.token;
       const answer = await requestToken(db, platform, scopes, now);
       const lifeMs = (answer.expires_in ?? 3600) * 1000;
-      cache.set(key, { token: answer.access_token, until: now.getTime() + lifeMs - Math.min(EARLY_MS, lifeMs / 2) });
+      cache.set(key, {
+        token: answer.access_token,
+        until: now.getTime() + lifeMs - Math.min(EARLY_MS, lifeMs / 2),
+      });
       return answer.access_token;
     },
     /** Forgets a token the platform refused (401), so that the next call asks for a new one. */
