@@ -48,6 +48,8 @@ export const queryKeys = {
     lectures: (courseId: string) => ['courses', 'lectures', courseId] as const,
     joinPreview: (code: string) => ['courses', 'join-preview', code] as const,
     members: (courseId: string, q: string) => ['courses', 'members', courseId, q] as const,
+    /** The course's LMS links and roster syncs (refetched on course.changed, under courses.all). */
+    ltiRoster: (courseId: string) => ['courses', 'lti-roster', courseId] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

@@ -12,6 +12,7 @@ import { useCourse } from '../../features/courses/api/courses';
 import { ConfirmDelete } from '../../features/courses/components/ConfirmDelete';
 import { EditCourseForm } from '../../features/courses/components/EditCourseForm';
 import { courseFetchError } from '../../features/courses/utils/course-fetch-error';
+import { LtiRosterPanel } from '../../features/lti/components/LtiRosterPanel';
 
 export function EditCoursePage() {
   const { courseId = '' } = useParams();
@@ -56,6 +57,7 @@ export function EditCoursePage() {
           <Link className="button secondary" to={`/add-admin?courseId=${course.id}`}>
             + Add an admin
           </Link>
+          <LtiRosterPanel courseId={course.id} />
         </div>
         <div>
           <EditCourseForm key={course.id} course={course} />
