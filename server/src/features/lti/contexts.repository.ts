@@ -4,6 +4,11 @@ import { ltiContextMembers, ltiContexts } from '../../db/schema';
 
 export type ContextRow = typeof ltiContexts.$inferSelect;
 
+const theContext = (platformId: string, contextId: string) =>
+  and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId));
+const membersOf = (platformId: string, contextId: string) =>
+  and(eq(ltiContextMembers.platformId, platformId), eq(ltiContextMembers.contextId, contextId));
+
 /** The Lectern course an LMS course (a platform's context) is linked to, or null. */
 export async function linkedCourseOf(
   db: DbOrTx,
@@ -13,7 +18,7 @@ export async function linkedCourseOf(
   const [row] = await db
     .select({ courseId: ltiContexts.courseId })
     .from(ltiContexts)
-    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+    .where(theContext(platformId, contextId));
   return row?.courseId ?? null;
 }
 
@@ -27,10 +32,7 @@ export async function findContext(
   platformId: string,
   contextId: string,
 ): Promise<ContextRow | null> {
-  const [row] = await db
-    .select()
-    .from(ltiContexts)
-    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+  const [row] = await db.select().from(ltiContexts).where(theContext(platformId, contextId));
   return row ?? null;
 }
 
@@ -45,10 +47,7 @@ export async function contextsOfCourse(db: DbOrTx, courseId: string): Promise<Co
 
 /** Keeps the membership URL the latest launch named (platforms may move it). */
 export async function setMembershipsUrl(db: DbOrTx, platformId: string, contextId: string, url: string) {
-  await db
-    .update(ltiContexts)
-    .set({ membershipsUrl: url })
-    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+  await db.update(ltiContexts).set({ membershipsUrl: url }).where(theContext(platformId, contextId));
 }
 
 export async function recordSync(
@@ -60,7 +59,7 @@ export async function recordSync(
   await db
     .update(ltiContexts)
     .set({ lastSyncAt: result.at, lastSyncMembers: result.members, lastSyncError: result.error })
-    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, contextId)));
+    .where(theContext(platformId, contextId));
 }
 
 /** Records that the LMS course brought these accounts into its Lectern course. */
@@ -89,8 +88,7 @@ export async function contextMembersNotIn(
     .from(ltiContextMembers)
     .where(
       and(
-        eq(ltiContextMembers.platformId, platformId),
-        eq(ltiContextMembers.contextId, contextId),
+        membersOf(platformId, contextId),
         keep.length > 0 ? notInArray(ltiContextMembers.userId, keep) : undefined,
       ),
     );
@@ -106,13 +104,7 @@ export async function removeContextMembers(
   if (userIds.length === 0) return;
   await db
     .delete(ltiContextMembers)
-    .where(
-      and(
-        eq(ltiContextMembers.platformId, platformId),
-        eq(ltiContextMembers.contextId, contextId),
-        inArray(ltiContextMembers.userId, userIds),
-      ),
-    );
+    .where(and(membersOf(platformId, contextId), inArray(ltiContextMembers.userId, userIds)));
 }
 
 /** The contexts with a membership URL whose last roster sync ended before `before` (the daily sync's due). */
