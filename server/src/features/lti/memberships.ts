@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLAIM } from './lti-claims';
-import { boundedText, ServiceError, type ServiceTokens } from './service-token';
+import { boundedText, parseAnswer, ServiceError, type ServiceTokens } from './service-token';
 import type { PlatformRow } from './platforms.repository';
 
 // The reading side of Names and Role Provisioning Services 2.0 (1EdTech NRPS 2.0): a context's membership
@@ -61,15 +61,11 @@ export function nextPageUrl(link: string | null, pageUrl: string): string | null
  * (no user_id, roles not a list) is skipped, as the spec lets platforms add what they like.
  */
 export function parsePage(body: string): Member[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new ServiceError('the membership answer is not JSON');
-  }
-  const container = Container.safeParse(json);
-  if (!container.success) throw new ServiceError('the membership answer is not a membership container');
-  return container.data.members.flatMap((m) => {
+  const container = parseAnswer(body, Container, {
+    notJson: 'the membership answer is not JSON',
+    wrongShape: 'the membership answer is not a membership container',
+  });
+  return container.members.flatMap((m) => {
     const member = Member.safeParse(m);
     return member.success ? [member.data] : [];
   });

@@ -56,6 +56,23 @@ export async function boundedText(res: Response, maxBytes: number): Promise<stri
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The JSON answer as `schema` reads it; else a ServiceError saying which of the two it is not. */
+export function parseAnswer<T>(
+  text: string,
+  schema: z.ZodType<T>,
+  errors: { notJson: string; wrongShape: string },
+): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ServiceError(errors.notJson);
+  }
+  const answer = schema.safeParse(json);
+  if (!answer.success) throw new ServiceError(errors.wrongShape);
+  return answer.data;
+}
+
 /** The signed client assertion for the platform's token endpoint (Security Framework §4.1.1). */
 export async function clientAssertion(db: DbOrTx, platform: PlatformRow, now: Date): Promise<string> {
   const key = await signingKey(db);
@@ -87,15 +104,10 @@ async function requestToken(db: DbOrTx, platform: PlatformRow, scopes: readonly 
   });
   const text = await boundedText(res, MAX_TOKEN_ANSWER_BYTES);
   if (res.status !== 200) throw new ServiceError(`the token endpoint answered ${res.status}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ServiceError('the token endpoint answered with no JSON');
-  }
-  const answer = TokenAnswer.safeParse(json);
-  if (!answer.success) throw new ServiceError('the token endpoint answered with no bearer token');
-  return answer.data;
+  return parseAnswer(text, TokenAnswer, {
+    notJson: 'the token endpoint answered with no JSON',
+    wrongShape: 'the token endpoint answered with no bearer token',
+  });
 }
 
 /**
