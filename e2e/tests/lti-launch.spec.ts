@@ -18,6 +18,7 @@ import { ACTION_CEILING_MS, useBrowser } from '../support/browser';
 // and lands signed in on the course. An instructor deep-links a lecture from the LMS page (Lectern's picker
 // in the frame, its signed answer posted back to the platform, which checks it against Lectern's JWKS); a
 // learner launches that item and lands on the lecture, then opens it in a new tab, signed in there too.
+// A course whose LMS shares its roster (NRPS) shows the last sync on its edit page and syncs again on demand.
 // The platform is registered as an administrator would, with `npm run lti -- add-platform` on the
 // server's data dir before it starts.
 
@@ -201,5 +202,39 @@ describe('an LMS course page framing Lectern', () => {
     await tab.getByRole('button', { name: 'Logout' }).waitFor();
     // No button to open a new tab from a tab that is not in a frame.
     expect(await tab.getByRole('button', { name: 'Open in a new tab' }).count()).toBe(0);
+  });
+
+  it("shows the course's LMS roster on its edit page, and syncs it again on demand", async () => {
+    const context = { id: 'bio-301', title: 'Biology 301' };
+    const prof = { sub: 'prof-ng', name: 'Prof Ng', roles: [ROLE.instructor], context };
+    const member = (sub: string) => ({
+      user_id: sub,
+      roles: [ROLE.learner],
+      name: sub,
+      status: 'Active' as const,
+    });
+    lms.setRoster('bio-301', [{ user_id: prof.sub, roles: prof.roles }, member('ann'), member('bo')]);
+    lms.enrol(prof);
+    const token = await tokenByLaunch(prof);
+    const me = (await (
+      await fetch(`${lecternUrl}/api/login`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string };
+    const courseId = await firstCourseOf(token, me.id);
+
+    // The course's edit page in a tab of its own, signed in as the instructor.
+    const page = await (await chromiumFixture.browser.newContext()).newPage();
+    page.setDefaultTimeout(ACTION_CEILING_MS);
+    await page.goto(`${lecternUrl}/login`);
+    await page.evaluate((session) => localStorage.setItem('lectern.session', JSON.stringify(session)), {
+      token,
+      userId: me.id,
+    });
+    await page.goto(`${lecternUrl}/editCourse/${courseId}`);
+    await page.getByRole('heading', { name: 'Roster from your LMS' }).waitFor();
+    await page.getByText(/^Synced 3 members (just now|1 min ago)\.$/).waitFor();
+
+    lms.setRoster('bio-301', [{ user_id: prof.sub, roles: prof.roles }, member('ann')]);
+    await page.getByRole('button', { name: 'Sync roster from Reference LMS' }).click();
+    await page.getByText(/^Synced 2 members (just now|1 min ago)\.$/).waitFor();
   });
 });
