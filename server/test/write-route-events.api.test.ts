@@ -26,6 +26,7 @@ const PASSWORDS = 'sessions only: an ended session is an ephemeral notice (sessi
 const OWN_ACCOUNT = "the caller's own account: only the screen that made the write shows it";
 const UPLOAD_ONLY =
   'an upload in progress, which only its uploader sees; the finished upload makes the video (tus PATCH)';
+const LTI_ADMIN = "the installation's LTI platforms, which only installation admins see";
 const PLAYLIST = ['lecture.changed'] satisfies EventType[];
 
 const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
@@ -39,6 +40,11 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
     none: 'signs an answer for the LMS; links an LMS course, which no screen shows',
   },
   'POST /api/lti/new-tab': { none: 'a one-time sign-in code for a new tab' },
+  // Refused for every role of the matrix (no installation admin there): the admin's writes change a list
+  // only installation admins see, on the page that made them (features/lti/platforms-admin.api.test.ts).
+  'POST /api/admin/lti/platforms': { none: LTI_ADMIN },
+  'PUT /api/admin/lti/platforms/:id': { none: LTI_ADMIN },
+  'DELETE /api/admin/lti/platforms/:id': { none: LTI_ADMIN },
   'POST /api/logout': { none: PASSWORDS },
   'POST /api/auth/forgot-password': { none: 'queues a mail' },
   'POST /api/auth/reset-password': { none: PASSWORDS },

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(60).default('campus sign-on'),
   PASSWORD_LOGIN: z.enum(['on', 'off']).default('on'),
+  LECTERN_ADMIN_EMAILS: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -146,6 +147,11 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Campus single sign-on through OpenID Connect (issue 23); undefined: the login page offers none. */
   oidc: OidcConfig | undefined;
+  /**
+   * The installation's administrators (LECTERN_ADMIN_EMAILS, lower-cased): accounts whose *verified*
+   * e-mail is one of these may register LTI platforms on /admin/lti. No course role makes one.
+   */
+  adminEmails: string[];
   /** PASSWORD_LOGIN=off: an SSO-only campus, where password login and signup refuse. */
   passwordLogin: boolean;
   /** Media store and outbox live under the data dir (DESIGN §8). */
@@ -239,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           },
     mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX,
     oidc,
+    adminEmails: e.LECTERN_ADMIN_EMAILS.split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
     passwordLogin: e.PASSWORD_LOGIN === 'on',
     transport: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -3,6 +3,7 @@ import { captionRows } from './routes-captions';
 import { eventRows } from './routes-events';
 import { invitationRows } from './routes-invitations';
 import { lectureRows } from './routes-lectures';
+import { ltiAdminRows } from './routes-lti-admin';
 import { bbbCallbackRows, meetingRows } from './routes-meetings';
 import { questionRows } from './routes-questions';
 import { roomRows } from './routes-rooms';
@@ -21,4 +22,5 @@ export const routeRows: Row[] = [
   ...meetingRows,
   ...roomRows,
   ...bbbCallbackRows,
+  ...ltiAdminRows,
 ];

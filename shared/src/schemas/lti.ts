@@ -57,3 +57,52 @@ export type LtiRosterAnswer = z.infer<typeof LtiRosterAnswer>;
 /** How many roster syncs were queued (one per linked LMS course offering the service). */
 export const LtiRosterSyncAnswer = z.object({ queued: z.number().int() });
 export type LtiRosterSyncAnswer = z.infer<typeof LtiRosterSyncAnswer>;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'Give an http(s) URL' });
+
+/**
+ * A learning platform's registration (issue 23): one contract for `npm run lti -- add-platform`, the
+ * installation admin's API (/api/admin/lti/platforms) and its form. Frame origins are kept as origins.
+ */
+export const LtiPlatformRegistration = z.object({
+  name: z.string().trim().min(1, 'Give the platform a name').max(200),
+  issuer: z.string().trim().min(1, 'Give the issuer').max(2048),
+  clientId: z.string().trim().min(1, 'Give the client id').max(2048),
+  deploymentIds: z
+    .array(z.string().trim().min(1, 'A deployment id cannot be empty').max(2048))
+    .min(1, 'Give at least one deployment id')
+    .max(100),
+  authLoginUrl: httpUrl,
+  accessTokenUrl: httpUrl,
+  jwksUrl: httpUrl,
+  frameOrigins: z
+    .array(z.url({ error: 'Give a frame origin as a URL' }).transform((u) => new URL(u).origin))
+    .max(100),
+  trustEmail: z.boolean(),
+});
+export type LtiPlatformRegistration = z.output<typeof LtiPlatformRegistration>;
+
+/** A registered platform, as the admin page lists it. */
+export const LtiPlatform = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  deploymentIds: z.array(z.string()),
+  authLoginUrl: z.string(),
+  accessTokenUrl: z.string(),
+  jwksUrl: z.string(),
+  frameOrigins: z.array(z.string()),
+  trustEmail: z.boolean(),
+  createdAt: z.string(),
+});
+export type LtiPlatform = z.infer<typeof LtiPlatform>;
+
+/** The registered platforms, and Lectern's own URLs to give each LMS. */
+export const LtiPlatformsAnswer = z.object({
+  platforms: z.array(LtiPlatform),
+  tool: z.object({ loginUrl: z.string(), launchUrl: z.string(), jwksUrl: z.string() }),
+});
+export type LtiPlatformsAnswer = z.infer<typeof LtiPlatformsAnswer>;
+
+export const LtiPlatformParams = z.strictObject({ id: z.uuid() });

@@ -37,7 +37,7 @@ describe('platformFromArgs', () => {
   it('names what is missing or wrong', () => {
     expect(() => platformFromArgs(base.slice(0, 4))).toThrow(/deploymentIds|authLoginUrl/);
     expect(() => platformFromArgs(base.filter((a) => a !== '--deployment' && a !== '1:abc'))).toThrow(
-      'at least one --deployment',
+      'Give at least one deployment id',
     );
     expect(() => platformFromArgs([...base.slice(0, 10), '--jwks-url', 'ftp://x'])).toThrow(/jwksUrl/);
     expect(() => platformFromArgs([...base, '--unknown', 'x'])).toThrow(/unknown/i);

@@ -1,19 +1,6 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { LtiPlatformRegistration } from '@lectern/shared';
 import type { NewPlatform } from './platforms.repository';
-
-const url = z.url({ protocol: /^https?$/ });
-const Registration = z.object({
-  name: z.string().trim().min(1),
-  issuer: z.string().trim().min(1),
-  clientId: z.string().trim().min(1),
-  deploymentIds: z.array(z.string().trim().min(1)).min(1, 'at least one --deployment'),
-  authLoginUrl: url,
-  accessTokenUrl: url,
-  jwksUrl: url,
-  frameOrigins: z.array(z.url().transform((u) => new URL(u).origin)),
-  trustEmail: z.boolean(),
-});
 
 /** `add-platform`'s options as a registration, or the first thing wrong with them. */
 export function platformFromArgs(args: string[]): NewPlatform {
@@ -33,7 +20,7 @@ export function platformFromArgs(args: string[]): NewPlatform {
     },
   });
   const loginUrl = values['login-url'];
-  const parsed = Registration.safeParse({
+  const parsed = LtiPlatformRegistration.safeParse({
     name: values.name ?? values.issuer,
     issuer: values.issuer,
     clientId: values['client-id'],

@@ -47,3 +47,24 @@ export async function frameOriginsOfPlatforms(db: DbOrTx): Promise<string[]> {
   const rows = await db.select({ origins: ltiPlatforms.frameOrigins }).from(ltiPlatforms);
   return rows.flatMap((r) => r.origins);
 }
+
+/** Registers a new platform; null when its issuer and client id are registered already. */
+export async function insertPlatform(db: DbOrTx, platform: NewPlatform): Promise<PlatformRow | null> {
+  const [row] = await db.insert(ltiPlatforms).values(platform).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updatePlatform(
+  db: DbOrTx,
+  id: string,
+  platform: NewPlatform,
+): Promise<PlatformRow | null> {
+  const [row] = await db.update(ltiPlatforms).set(platform).where(eq(ltiPlatforms.id, id)).returning();
+  return row ?? null;
+}
+
+/** Removes the platform and its LMS-course links (cascade); whether there was one. */
+export async function deletePlatform(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.delete(ltiPlatforms).where(eq(ltiPlatforms.id, id)).returning({ id: ltiPlatforms.id });
+  return rows.length > 0;
+}

@@ -4,6 +4,7 @@ import { deepLinkRoutes } from './deep-link.routes';
 import { handoverRoutes } from './handover.routes';
 import { launchRoutes } from './launch.routes';
 import { newTabRoutes } from './new-tab.routes';
+import { platformsAdminRoutes } from './platforms-admin.routes';
 import { rosterSync } from './roster-sync';
 import { rosterRoutes } from './roster.routes';
 
@@ -25,6 +26,7 @@ export const ltiPlugin = definePlugin({
       deepLinkRoutes,
       newTabRoutes,
       rosterRoutes(roster),
+      platformsAdminRoutes,
     );
   },
 });
