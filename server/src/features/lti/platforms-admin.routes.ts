@@ -1,9 +1,4 @@
-import {
-  LtiPlatform,
-  LtiPlatformParams,
-  LtiPlatformRegistration,
-  LtiPlatformsAnswer,
-} from '@lectern/shared';
+import { LtiPlatform, LtiPlatformParams, LtiPlatformRegistration, LtiPlatformsAnswer } from '@lectern/shared';
 import { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors';
 import { logSecurityEvent } from '../../plugins/security-events';
@@ -78,7 +73,10 @@ export const platformsAdminRoutes: Feature = (app, deps) => {
 
   r.delete(
     `${PATH}/:id`,
-    { schema: { params: LtiPlatformParams, response: { 200: z.object({ ok: z.literal(true) }) } }, config: admin },
+    {
+      schema: { params: LtiPlatformParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+      config: admin,
+    },
     async (req) => {
       await guard(req.user!.id);
       // Its LMS-course links go with it (cascade); the Lectern courses and accounts stay.

@@ -65,6 +65,9 @@ export async function updatePlatform(
 
 /** Removes the platform and its LMS-course links (cascade); whether there was one. */
 export async function deletePlatform(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.delete(ltiPlatforms).where(eq(ltiPlatforms.id, id)).returning({ id: ltiPlatforms.id });
+  const rows = await db
+    .delete(ltiPlatforms)
+    .where(eq(ltiPlatforms.id, id))
+    .returning({ id: ltiPlatforms.id });
   return rows.length > 0;
 }
