@@ -12,6 +12,7 @@ import {
   questions,
   responses,
   videos,
+  followUps,
 } from '../src/db/schema';
 import { appendToPlaylist } from '../src/features/lectures/lectures.repository';
 import type { MediaStore } from '../src/lib/media-store';
@@ -152,4 +153,13 @@ export async function seedResponse(
     .set({ responseId: response!.id, status: null, answeredAt })
     .where(eq(questions.id, questionId));
   return response!;
+}
+
+/** A follow-up by `authorId` under `questionId` (issue 24), its text shown as it would be rendered. */
+export async function seedFollowUp(db: Db, questionId: string, authorId: string, text = 'And for x < 0?') {
+  const [row] = await db
+    .insert(followUps)
+    .values({ questionId, authorId, text, textHtml: `<p>${text.replace(/</g, '&lt;')}</p>\n` })
+    .returning();
+  return row!;
 }

@@ -90,6 +90,9 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/questions/:id/linked-answer': { emits: ['question.answered'] },
   'PUT /api/questions/:id/answer-text': { emits: ['question.answered'] },
   'DELETE /api/questions/:id': { emits: ['question.deleted'] },
+  'POST /api/questions/:id/follow-ups': { emits: ['followup.changed'] },
+  'PUT /api/follow-ups/:id/answer': { emits: ['followup.changed'] },
+  'DELETE /api/follow-ups/:id': { emits: ['followup.changed'] },
   'PUT /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",
   },

@@ -29,6 +29,8 @@ export const EVENT_TYPES = [
   'room.signal',
   // Automatic captions of a video or answer (issue 25): its admins only.
   'captions.automatic',
+  // A follow-up under an answered question was posted, answered or deleted (issue 24): its watchers.
+  'followup.changed',
 ] as const;
 
 /** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */

@@ -1,6 +1,16 @@
 import { fixture, multipart } from '../../src/features/videos/test/video-world';
-import { type Payload, type Row, adminsOfA, asPayload, anyUser, anyone, membersOfA, nobody } from './table';
-import { freshQuestion, selfId } from './world';
+import {
+  type Payload,
+  type Row,
+  adminsOfA,
+  asPayload,
+  anyUser,
+  anyone,
+  membersOfA,
+  nobody,
+  statuses,
+} from './table';
+import { freshFollowUp, freshQuestion, selfId } from './world';
 
 // Questions, answers and the usage report (SPEC §7 "Questions and meetings", "Usage").
 
@@ -169,6 +179,50 @@ export const questionRows: Row[] = [
     url: (_c, f) => `/api/questions/${f.question}/linked-answer`,
     payload: ({ w }) => ({ body: { answeredQuestionId: w.qAnswered } }),
     expect: nobody(403),
+    mutates: true,
+  },
+  // Follow-ups under an answered question (issue 24): its readers read and post them; the admins of its
+  // course answer them; the author or those admins delete one.
+  {
+    method: 'GET',
+    route: '/api/questions/:id/follow-ups',
+    url: ({ w }) => `/api/questions/${w.qAnswered}/follow-ups`,
+    expect: membersOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/questions/:id/follow-ups',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/questions/${f.question}/follow-ups`,
+    payload: () => ({ body: { text: 'Does this hold for negative x too?' } }),
+    expect: membersOfA(201),
+    mutates: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/follow-ups/:id/answer',
+    fresh: (c) => freshFollowUp(c),
+    url: (_c, f) => `/api/follow-ups/${f.followUp}/answer`,
+    payload: () => ({ body: { text: 'Yes: see slide 5.' } }),
+    expect: adminsOfA(200),
+    mutates: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follow-ups/:id',
+    fresh: (c) => freshFollowUp(c),
+    url: (_c, f) => `/api/follow-ups/${f.followUp}`,
+    expect: adminsOfA(204),
+    mutates: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follow-ups/:id',
+    variant: "the caller's own follow-up",
+    fresh: (c) => freshFollowUp(c, { own: true }),
+    url: (_c, f) => `/api/follow-ups/${f.followUp}`,
+    expect: statuses({ anon: 401, outside: 403, studentA: 204, admins: 204 }),
     mutates: true,
   },
   // Suggestions while typing (issue 24): anyone signed in who may see the video asks; what comes back is

@@ -3,6 +3,7 @@ import {
   seedCourse,
   seedCourseAdmin,
   seedCourseMember,
+  seedFollowUp,
   seedLecture,
   seedMedia,
   seedQuestion,
@@ -117,6 +118,14 @@ export async function freshQuestion(
   const q = await seedQuestion(t.db, video, asker.id, { lectureId: lecture, timeAsked: 2 });
   if (options.answered) await seedResponse(t.db, q.id, w.media.answer, w.users.adminA.id, w.now);
   return { question: q.id };
+}
+
+/** A follow-up under a fresh answered question of A, by another student of A (victim) unless `own`. */
+export async function freshFollowUp(c: Case, options: { own?: boolean } = {}): Promise<Fresh> {
+  const { question } = await freshQuestion(c, { answered: true });
+  const author = options.own && c.user ? c.user : c.w.victim;
+  const followUp = await seedFollowUp(c.t.db, question!, author.id);
+  return { question: question!, followUp: followUp.id };
 }
 
 /** A course set up like B: adminB created it, studentB studies in it. */

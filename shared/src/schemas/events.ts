@@ -60,6 +60,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
     ownerId: z.string(),
     progress: z.number().optional(),
   }),
+  /** A follow-up under an answered question changed; to those who may read the question's follow-ups. */
+  event('followup.changed', { ...ofQuestion, followUpId: z.string() }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 /** The event of one type. */

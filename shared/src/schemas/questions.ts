@@ -208,3 +208,37 @@ export const AnswerTextBody = z.strictObject({
     .refine((text) => text.trim() !== '', 'Write the answer'),
 });
 export type AnswerTextBody = z.infer<typeof AnswerTextBody>;
+
+/** A follow-up's text: short, Markdown like a text answer (issue 24, "Follow-ups"). */
+export const MAX_FOLLOW_UP_TEXT = 1000;
+export const FOLLOW_UP_TOO_LONG = `A follow-up may have at most ${MAX_FOLLOW_UP_TEXT.toLocaleString('en-US')} characters`;
+
+/** POST /api/questions/:id/follow-ups: a short follow-up under an answered question. */
+export const FollowUpBody = z.strictObject({
+  text: z
+    .string()
+    .max(MAX_FOLLOW_UP_TEXT, FOLLOW_UP_TOO_LONG)
+    .refine((text) => text.trim() !== '', 'Write your follow-up'),
+});
+export type FollowUpBody = z.infer<typeof FollowUpBody>;
+
+export const FollowUpIdParams = z.strictObject({ id: Id });
+
+/**
+ * One follow-up, as GET /api/questions/:id/follow-ups lists it. `authorName` only for the course's admins
+ * and the author (DESIGN §5.3, as `whoAsked`); `own` tells the caller it is theirs. `answerHtml` is the
+ * instructor's answer in words, rendered and sanitised on the server like a text answer.
+ */
+export const FollowUpDto = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  own: z.boolean(),
+  authorName: z.string().nullable(),
+  textHtml: z.string(),
+  createdAt: z.string(),
+  answerHtml: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type FollowUpDto = z.infer<typeof FollowUpDto>;
+export const FollowUpList = z.object({ followUps: z.array(FollowUpDto) });
+export type FollowUpList = z.infer<typeof FollowUpList>;

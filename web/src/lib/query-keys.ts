@@ -11,6 +11,8 @@ export const queryKeys = {
     ofVideo: (videoId: string) => ['questions', 'video', videoId] as const,
     video: (videoId: string, lectureId: string | null) => ['questions', 'video', videoId, lectureId] as const,
     one: (id: string) => ['questions', 'one', id] as const,
+    /** An answered question's follow-ups (issue 24). */
+    followUps: (id: string) => ['questions', 'follow-ups', id] as const,
     /** Questions of the courses a user manages (Home, Action Items). */
     managedAll: ['questions', 'managed'] as const,
     managed: (userId: string) => ['questions', 'managed', userId] as const,

@@ -16,3 +16,4 @@ export * from './upload-reservations';
 export * from './lti';
 export * from './sso';
 export * from './answer-links';
+export * from './follow-ups';

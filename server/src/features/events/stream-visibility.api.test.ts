@@ -13,6 +13,7 @@ import { seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
 import { eventStreams } from '../../../test/fixture';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
+import { emitFollowUpChanged } from '../questions/follow-ups/follow-ups.events';
 import { emitAutoCaptionsChanged } from '../captions/automatic/auto-captions.events';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
@@ -29,6 +30,8 @@ import { questionsWorldFixture } from '../questions/test/world';
 
 type Subject =
   | { kind: 'question'; question: QuestionRecord }
+  /** An answered question's follow-ups (issue 24). */
+  | { kind: 'followUps'; question: QuestionRecord }
   /** A WebRTC signal is a message to one peer: to them, about a question they may read. */
   | { kind: 'signal'; question: QuestionRecord; to: TestUser }
   | { kind: 'lecture'; lectureId: string; courseId: string }
@@ -159,6 +162,14 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         // As the transcription job does: the admins of the lectures holding the video.
         write: (tx) => emitAutoCaptionsChanged(tx, 'video', VN.id),
       },
+      // follow-ups.service: a follow-up's change, to those who may read the question's follow-ups.
+      ...[w.qAnswered, qAnsweredUnreleased].map(
+        (q): Scenario => ({
+          type: 'followup.changed',
+          subject: { kind: 'followUps', question: q },
+          write: (tx) => emitFollowUpChanged(tx, q, randomUUID()),
+        }),
+      ),
       lecture(w.LA),
       lecture(w.LU),
       {
@@ -198,6 +209,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
     switch (subject.kind) {
       case 'question':
         return readsQuestion(who, subject.question);
+      case 'followUps':
+        return (await get(who, `/api/questions/${subject.question.id}/follow-ups`)).statusCode === 200;
       case 'signal':
         return who?.id === subject.to.id && readsQuestion(who, subject.question);
       case 'lecture': {
@@ -289,6 +302,7 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
 function eventOf(s: Scenario): EventKey {
   switch (s.subject.kind) {
     case 'question':
+    case 'followUps':
     case 'signal':
       return { type: s.type, questionId: s.subject.question.id };
     case 'lecture':

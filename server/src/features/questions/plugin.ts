@@ -2,6 +2,8 @@ import { UPLOAD_KINDS } from '@lectern/shared';
 import { answerTextRoutes } from './answer-text/answer-text.routes';
 import { createAnswerTextService } from './answer-text/answer-text.service';
 import { definePlugin, ownScope } from '../feature';
+import { followUpsRoutes } from './follow-ups/follow-ups.routes';
+import { createFollowUpsService } from './follow-ups/follow-ups.service';
 import { answerReuseRoutes } from './answer-reuse.routes';
 import { createAnswerReuseService } from './answer-reuse.service';
 import type { LecturePollCache } from './lecture-poll.service';
@@ -38,12 +40,14 @@ export const questionsPlugin = definePlugin({
     app.decorate('questions', feature);
     const reuse = createAnswerReuseService(deps, questions);
     const answerText = createAnswerTextService(deps, questions);
+    const followUps = createFollowUpsService(deps);
     await ownScope(
       app,
       deps,
       (scope) => questionsRoutes(scope, deps, { cache, questions, responses, lists }),
       (scope) => answerReuseRoutes(scope, reuse),
       (scope) => answerTextRoutes(scope, answerText),
+      (scope) => followUpsRoutes(scope, followUps),
     );
   },
 });

@@ -115,3 +115,39 @@ export async function mailAnswerWithdrawn(
 }
 
 export const ANSWER_WITHDRAWN_SUBJECT = 'The response to your question was removed';
+
+/** A follow-up under an answered question reaches the course's admins as a new question does (issue 24). */
+export async function mailNewFollowUp(
+  deps: AppDeps,
+  tx: Tx,
+  f: { questionId: string; text: string; authorId: string; authorName: string },
+  q: { question: string },
+  courseId: string,
+): Promise<void> {
+  for (const admin of await adminsToNotifyOfQuestion(tx, courseId, f.authorId)) {
+    await deps.mail.send(tx, {
+      to: admin.email,
+      subject: `Follow-up on: ${oneLine(q.question, 60)}`,
+      text:
+        `${f.authorName} asked a follow-up on "${oneLine(q.question, 200)}":\n\n${f.text}\n\n` +
+        `Respond: ${deps.config.publicUrl}/respond/${f.questionId}\n`,
+    });
+  }
+}
+
+/** The instructor answered a follow-up: its author is told as an asker is of an answer. */
+export async function mailFollowUpAnswered(
+  deps: AppDeps,
+  tx: Tx,
+  f: { authorId: string | null },
+  q: { question: string; videoId: string },
+): Promise<void> {
+  await mailAsker(deps, tx, f.authorId, {
+    subject: FOLLOW_UP_ANSWERED_SUBJECT,
+    text:
+      `Your follow-up on "${oneLine(q.question, 200)}" has an answer from the instructor.\n\n` +
+      `Read it: ${deps.config.publicUrl}/video/${q.videoId}\n`,
+  });
+}
+
+export const FOLLOW_UP_ANSWERED_SUBJECT = 'Your follow-up was answered';

@@ -62,6 +62,8 @@ const MAPPING: Mapping = {
   'question.answered': () => [k.questions.all],
   'question.edited': () => [k.questions.all],
   'question.deleted': () => [k.questions.all],
+  // A follow-up posted, answered or deleted: its question's follow-ups and the instructor's lists.
+  'followup.changed': (e) => [k.questions.followUps(e.questionId), k.questions.managedAll],
   'vote.changed': (e) => [
     videoReads(e.videoId),
     k.questions.lectureAll,

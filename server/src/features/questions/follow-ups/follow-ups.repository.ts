@@ -1,0 +1,36 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { followUps, users } from '../../../db/schema';
+
+export type FollowUpRecord = typeof followUps.$inferSelect;
+
+export async function insertFollowUp(tx: DbOrTx, values: typeof followUps.$inferInsert) {
+  const [row] = await tx.insert(followUps).values(values).returning();
+  return row!;
+}
+
+export async function findFollowUp(db: DbOrTx, id: string): Promise<FollowUpRecord | null> {
+  const [row] = await db.select().from(followUps).where(eq(followUps.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A question's follow-ups, oldest first, with their authors' names. */
+export const followUpsOf = (db: DbOrTx, questionId: string) =>
+  db
+    .select({ followUp: followUps, authorName: users.name })
+    .from(followUps)
+    .leftJoin(users, eq(users.id, followUps.authorId))
+    .where(eq(followUps.questionId, questionId))
+    .orderBy(asc(followUps.createdAt), asc(followUps.id));
+
+export async function answerFollowUp(
+  tx: DbOrTx,
+  id: string,
+  answer: { answer: string; answerHtml: string; answererId: string; answeredAt: Date },
+): Promise<void> {
+  await tx.update(followUps).set(answer).where(eq(followUps.id, id));
+}
+
+export async function deleteFollowUp(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(followUps).where(eq(followUps.id, id));
+}

@@ -1,0 +1,127 @@
+import type { AnswerTextBody, FollowUpBody, FollowUpDto, FollowUpList } from '@lectern/shared';
+import type { AppDeps } from '../../../app-deps';
+import { forbidden, notFound } from '../../../lib/errors';
+import type { AuthUser } from '../../../plugins/auth';
+import { findLecture } from '../../access/public';
+import { renderAnswerText } from '../answer-text/render';
+import { isQuestionAdmin, requireQuestionMember } from '../question-access';
+import { mailFollowUpAnswered, mailNewFollowUp } from '../questions.mail';
+import { emitFollowUpChanged } from './follow-ups.events';
+import {
+  type FollowUpRecord,
+  answerFollowUp,
+  deleteFollowUp,
+  findFollowUp,
+  followUpsOf,
+  insertFollowUp,
+} from './follow-ups.repository';
+
+export type FollowUpsService = ReturnType<typeof createFollowUpsService>;
+
+/**
+ * Follow-ups under an answered question (issue 24). Whoever may read the answered question (a member or
+ * admin of a released lecture holding its video: question-access.ts, the one policy) reads and posts them;
+ * one level only: a follow-up gets no replies but the answer in words of an admin of the question's home
+ * course. Its author or such an admin deletes it. Text and answer are Markdown, rendered and sanitised as
+ * a text answer is (answer-text/render.ts). Each change is a `followup.changed` event to the course
+ * members and admins of the lectures holding the video, released ones only for students, like the read.
+ */
+export function createFollowUpsService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  /** The question, the caller's role, and whether they administer it; 404 if not answered and not theirs to see. */
+  async function readable(caller: AuthUser, questionId: string) {
+    const loaded = await requireQuestionMember(db, caller, questionId, clock());
+    const admin = await isQuestionAdmin(db, caller, loaded);
+    const { question } = loaded;
+    if (question.responseId === null && !admin && question.askerId !== caller.id)
+      throw notFound('Question not found');
+    return { question, admin };
+  }
+
+  const dto = (caller: AuthUser, admin: boolean, f: FollowUpRecord, authorName: string | null): FollowUpDto => {
+    const own = f.authorId !== null && f.authorId === caller.id;
+    return {
+      _id: f.id,
+      questionId: f.questionId,
+      own,
+      authorName: admin || own ? authorName : null,
+      textHtml: f.textHtml,
+      createdAt: f.createdAt.toISOString(),
+      answerHtml: f.answerHtml,
+      answeredAt: f.answeredAt?.toISOString() ?? null,
+    };
+  };
+
+  /** The follow-up and its question, for a write by an admin of the question's home course (or its author). */
+  async function loadForWrite(caller: AuthUser, followUpId: string) {
+    const followUp = await findFollowUp(db, followUpId);
+    if (!followUp) throw notFound('Follow-up not found');
+    const { question, admin } = await readable(caller, followUp.questionId);
+    return { followUp, question, admin };
+  }
+
+  return {
+    async list(caller: AuthUser, questionId: string): Promise<FollowUpList> {
+      const { admin } = await readable(caller, questionId);
+      const rows = await followUpsOf(db, questionId);
+      return { followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName)) };
+    },
+
+    async post(caller: AuthUser, questionId: string, body: FollowUpBody): Promise<FollowUpDto> {
+      const { question, admin } = await readable(caller, questionId);
+      if (question.responseId === null) throw forbidden('Follow-ups are for answered questions');
+      const textHtml = renderAnswerText(body.text);
+      const row = await db.transaction(async (tx) => {
+        const row = await insertFollowUp(tx, {
+          questionId,
+          authorId: caller.id,
+          text: body.text,
+          textHtml,
+          // The database's time (microseconds), not the clock's: it orders a thread's follow-ups.
+        });
+        await emitFollowUpChanged(tx, question, row.id);
+        const home = question.lectureId ? await findLecture(tx, question.lectureId) : null;
+        if (home)
+          await mailNewFollowUp(
+            deps,
+            tx,
+            { questionId, text: body.text, authorId: caller.id, authorName: caller.name },
+            question,
+            home.courseId,
+          );
+        return row;
+      });
+      return dto(caller, admin, row, caller.name);
+    },
+
+    /** The instructor's answer in words; writing it again edits it. */
+    async answer(caller: AuthUser, followUpId: string, body: AnswerTextBody): Promise<FollowUpDto> {
+      const { followUp, question, admin } = await loadForWrite(caller, followUpId);
+      if (!admin) throw forbidden('Only the course administrators can do that');
+      const answerHtml = renderAnswerText(body.text);
+      const answeredAt = clock();
+      await db.transaction(async (tx) => {
+        await answerFollowUp(tx, followUp.id, {
+          answer: body.text,
+          answerHtml,
+          answererId: caller.id,
+          answeredAt,
+        });
+        await emitFollowUpChanged(tx, question, followUp.id);
+        if (followUp.answeredAt === null) await mailFollowUpAnswered(deps, tx, followUp, question);
+      });
+      return dto(caller, admin, { ...followUp, answer: body.text, answerHtml, answeredAt }, null);
+    },
+
+    async remove(caller: AuthUser, followUpId: string): Promise<void> {
+      const { followUp, question, admin } = await loadForWrite(caller, followUpId);
+      if (!admin && followUp.authorId !== caller.id)
+        throw forbidden('Only its author or the course administrators can delete a follow-up');
+      await db.transaction(async (tx) => {
+        await deleteFollowUp(tx, followUp.id);
+        await emitFollowUpChanged(tx, question, followUp.id);
+      });
+    },
+  };
+}
