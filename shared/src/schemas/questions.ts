@@ -240,5 +240,6 @@ export const FollowUpDto = z.object({
   answeredAt: z.string().nullable(),
 });
 export type FollowUpDto = z.infer<typeof FollowUpDto>;
-export const FollowUpList = z.object({ followUps: z.array(FollowUpDto) });
+/** `canAnswer`: the caller administers the question's home course, so answers and deletes any follow-up. */
+export const FollowUpList = z.object({ followUps: z.array(FollowUpDto), canAnswer: z.boolean() });
 export type FollowUpList = z.infer<typeof FollowUpList>;

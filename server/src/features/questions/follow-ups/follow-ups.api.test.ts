@@ -15,7 +15,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe('follow-ups under an answered question (issue 24)', () => {
   const { t, w } = questionsWorldFixture();
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: { text: unknown }) =>
     t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload === undefined ? {} : { payload }) });
   const post = (questionId: string, text: unknown, who?: TestUser) =>
     call('POST', `/api/questions/${questionId}/follow-ups`, who, { text });

@@ -65,7 +65,7 @@ export function createFollowUpsService(deps: AppDeps) {
     async list(caller: AuthUser, questionId: string): Promise<FollowUpList> {
       const { admin } = await readable(caller, questionId);
       const rows = await followUpsOf(db, questionId);
-      return { followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName)) };
+      return { followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName)), canAnswer: admin };
     },
 
     async post(caller: AuthUser, questionId: string, body: FollowUpBody): Promise<FollowUpDto> {

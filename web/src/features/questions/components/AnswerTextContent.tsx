@@ -10,14 +10,19 @@ import './answer-text.css';
  * draws itself: no KaTeX script or stylesheet. React leaves the text's box alone: it renders no children.
  */
 export default function AnswerTextContent({ answer }: { answer: AnswerTextDto }) {
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    box.current?.replaceChildren(sanitizedAnswerNodes(answer.html));
-  }, [answer.html]);
   return (
     <div className="answer-text-box">
-      <div ref={box} className="answer-text" />
+      <AnswerHtml html={answer.html} />
       {answer.editedAt && <p className="hint">{`Edited ${formatDateTime(answer.editedAt)}`}</p>}
     </div>
   );
+}
+
+/** Server-rendered answer HTML (a text answer, a follow-up), sanitised again and appended as nodes. */
+export function AnswerHtml({ html }: { html: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(sanitizedAnswerNodes(html));
+  }, [html]);
+  return <div ref={box} className="answer-text" />;
 }

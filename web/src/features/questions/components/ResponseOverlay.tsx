@@ -6,6 +6,7 @@ import { type UsageContext, logUsage } from '../../../lib/usage-log';
 import { useMetadataReady } from '../../../lib/media/use-metadata-ready';
 import { useResponseVideo } from '../api/questions-api';
 import { AnswerText } from './AnswerText';
+import { FollowUps } from './FollowUps';
 import { VoteArrows } from './VoteArrows';
 import '../questions.css';
 
@@ -116,6 +117,7 @@ export function ResponseOverlay({
       )}
       {source && captions?.transcript({ currentTime: playedTo, seek: (at) => setSeekTo({ at }) })}
       {question.answerText && <AnswerText answer={question.answerText} />}
+      {userId && <FollowUps questionId={question.id} />}
       <div className="row response-overlay-footer">
         <VoteArrows question={question} userId={userId} />
         <button type="button" onClick={close}>
