@@ -185,6 +185,13 @@ export const questionRows: Row[] = [
   // course answer them; the author or those admins delete one.
   {
     method: 'GET',
+    route: '/api/follow-ups/waiting',
+    url: () => '/api/follow-ups/waiting',
+    expect: anyUser(200),
+    mutates: false,
+  },
+  {
+    method: 'GET',
     route: '/api/questions/:id/follow-ups',
     url: ({ w }) => `/api/questions/${w.qAnswered}/follow-ups`,
     expect: membersOfA(200),

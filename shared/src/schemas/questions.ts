@@ -243,3 +243,19 @@ export type FollowUpDto = z.infer<typeof FollowUpDto>;
 /** `canAnswer`: the caller administers the question's home course, so answers and deletes any follow-up. */
 export const FollowUpList = z.object({ followUps: z.array(FollowUpDto), canAnswer: z.boolean() });
 export type FollowUpList = z.infer<typeof FollowUpList>;
+
+/**
+ * GET /api/follow-ups/waiting: follow-ups without an answer under questions of the courses the caller
+ * administers (Action Items' "Follow-up on: …" rows), oldest first, at most 100.
+ */
+export const WaitingFollowUpDto = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  question: z.string(),
+  authorName: z.string().nullable(),
+  textHtml: z.string(),
+  createdAt: z.string(),
+});
+export type WaitingFollowUpDto = z.infer<typeof WaitingFollowUpDto>;
+export const WaitingFollowUpList = z.object({ followUps: z.array(WaitingFollowUpDto) });
+export type WaitingFollowUpList = z.infer<typeof WaitingFollowUpList>;

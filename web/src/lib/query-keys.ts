@@ -11,6 +11,8 @@ export const queryKeys = {
     ofVideo: (videoId: string) => ['questions', 'video', videoId] as const,
     video: (videoId: string, lectureId: string | null) => ['questions', 'video', videoId, lectureId] as const,
     one: (id: string) => ['questions', 'one', id] as const,
+    /** Follow-ups waiting for the instructor's answer (Action Items, issue 24). */
+    followUpsWaiting: ['questions', 'follow-ups-waiting'] as const,
     /** An answered question's follow-ups (issue 24). */
     followUps: (id: string) => ['questions', 'follow-ups', id] as const,
     /** Questions of the courses a user manages (Home, Action Items). */

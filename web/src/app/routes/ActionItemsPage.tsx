@@ -8,6 +8,7 @@ import { usePossibleAnswersOf } from '../../features/questions/api/possible-answ
 import { useManagedQuestions } from '../../features/questions/api/questions-api';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
+import { WaitingFollowUps } from '../../features/questions/components/WaitingFollowUps';
 import { needsResponse } from '../../features/questions/utils/question-lists';
 
 /**
@@ -34,6 +35,7 @@ export function ActionItemsPage() {
         <NeedsResponseByCourse questions={pending} instructorId={user.id} possibleAnswers={possibleAnswers} />
       )}
       <ShowMoreQuestions list={managed} />
+      <WaitingFollowUps refetchInterval={POLL_MS.actionItems} />
     </Page>
   );
 }

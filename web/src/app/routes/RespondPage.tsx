@@ -12,6 +12,7 @@ import { AnswerSent } from '../../features/questions/components/AnswerSent';
 import { AnswerTextForm } from '../../features/questions/components/AnswerTextForm';
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
+import { FollowUps } from '../../features/questions/components/FollowUps';
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
 import { nextToAnswer } from '../../features/questions/utils/question-lists';
@@ -97,6 +98,7 @@ function RespondView({ questionID }: { questionID: string }) {
           {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
+        {q.response && <FollowUps questionId={q.id} />}
         <h2>Answer in words</h2>
         <AnswerTextForm question={q} onAnswered={() => setSent('written')} />
         <h2>Upload a response video</h2>

@@ -63,7 +63,7 @@ const MAPPING: Mapping = {
   'question.edited': () => [k.questions.all],
   'question.deleted': () => [k.questions.all],
   // A follow-up posted, answered or deleted: its question's follow-ups and the instructor's lists.
-  'followup.changed': (e) => [k.questions.followUps(e.questionId), k.questions.managedAll],
+  'followup.changed': (e) => [k.questions.followUps(e.questionId), k.questions.followUpsWaiting],
   'vote.changed': (e) => [
     videoReads(e.videoId),
     k.questions.lectureAll,

@@ -64,6 +64,20 @@ describe('follow-ups under an answered question (issue 24)', () => {
     const byAdmin = await list(q.id, coAdminA);
     expect(byAdmin.map((f) => f.authorName)).toEqual([studentA2.name, studentA.name]);
 
+    // Action Items lists them for the admins of the question's course only.
+    const waiting = async (who: TestUser) => {
+      const res = await call('GET', '/api/follow-ups/waiting', who);
+      expectStatus(res, 200);
+      return res.json<{ followUps: { questionId: string; question: string }[] }>().followUps.filter(
+        (f) => f.questionId === q.id,
+      );
+    };
+    expect(await waiting(adminA)).toEqual([
+      expect.objectContaining({ question: q.question }),
+      expect.objectContaining({ question: q.question }),
+    ]);
+    for (const who of [studentA, w.users.adminB]) expect(await waiting(who)).toEqual([]);
+
     // The course's admins are told as of a new question, the author excepted.
     await expect.poll(() => t.mailer.sent.filter((m) => m.subject.startsWith('Follow-up on:')).length).toBe(4);
     const mail = t.mailer.sent.find((m) => m.to === adminA.email && m.text.includes('negative'))!;
@@ -121,6 +135,8 @@ describe('follow-ups under an answered question (issue 24)', () => {
     const [seen] = await list(q.id, w.users.studentA);
     expect(seen!.answerHtml).toContain('<math>');
     expect(seen!.answeredAt).not.toBeNull();
+    const waiting = await call('GET', '/api/follow-ups/waiting', w.users.adminA);
+    expect(JSON.stringify(waiting.json())).not.toContain(mine._id);
     await expect.poll(() => t.mailer.sent.map((m) => [m.to, m.subject])).toEqual([
       [w.users.studentA2.email, FOLLOW_UP_ANSWERED_SUBJECT],
     ]);

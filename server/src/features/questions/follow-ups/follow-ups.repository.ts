@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { followUps, users } from '../../../db/schema';
+import { courseAdmins, followUps, lectures, questions, users } from '../../../db/schema';
 
 export type FollowUpRecord = typeof followUps.$inferSelect;
 
@@ -34,3 +34,16 @@ export async function answerFollowUp(
 export async function deleteFollowUp(tx: DbOrTx, id: string): Promise<void> {
   await tx.delete(followUps).where(eq(followUps.id, id));
 }
+
+/** Unanswered follow-ups under questions asked in courses `adminId` administers, oldest first. */
+export const waitingFollowUps = (db: DbOrTx, adminId: string, limit: number) =>
+  db
+    .select({ followUp: followUps, question: questions.question, authorName: users.name })
+    .from(followUps)
+    .innerJoin(questions, eq(questions.id, followUps.questionId))
+    .innerJoin(lectures, eq(lectures.id, questions.lectureId))
+    .innerJoin(courseAdmins, and(eq(courseAdmins.courseId, lectures.courseId), eq(courseAdmins.userId, adminId)))
+    .leftJoin(users, eq(users.id, followUps.authorId))
+    .where(isNull(followUps.answeredAt))
+    .orderBy(asc(followUps.createdAt), asc(followUps.id))
+    .limit(limit);

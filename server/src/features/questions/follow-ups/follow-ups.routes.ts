@@ -5,6 +5,7 @@ import {
   FollowUpIdParams,
   FollowUpList,
   QuestionIdParams,
+  WaitingFollowUpList,
 } from '@lectern/shared';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../../plugins/auth';
@@ -17,6 +18,12 @@ import type { FollowUpsService } from './follow-ups.service';
 export function followUpsRoutes(app: FastifyInstance, service: FollowUpsService): void {
   const r = typed(app);
   const user = { auth: 'user' } as const;
+
+  r.get(
+    '/api/follow-ups/waiting',
+    { schema: { response: { 200: WaitingFollowUpList } }, config: user },
+    async (req) => service.waiting(currentUser(req)),
+  );
 
   r.get(
     '/api/questions/:id/follow-ups',

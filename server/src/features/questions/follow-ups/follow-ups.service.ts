@@ -1,4 +1,10 @@
-import type { AnswerTextBody, FollowUpBody, FollowUpDto, FollowUpList } from '@lectern/shared';
+import type {
+  AnswerTextBody,
+  FollowUpBody,
+  FollowUpDto,
+  FollowUpList,
+  WaitingFollowUpList,
+} from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
@@ -14,6 +20,7 @@ import {
   findFollowUp,
   followUpsOf,
   insertFollowUp,
+  waitingFollowUps,
 } from './follow-ups.repository';
 
 export type FollowUpsService = ReturnType<typeof createFollowUpsService>;
@@ -62,6 +69,21 @@ export function createFollowUpsService(deps: AppDeps) {
   }
 
   return {
+    /** Action Items: what waits for the caller's answer, in the courses they administer. */
+    async waiting(caller: AuthUser): Promise<WaitingFollowUpList> {
+      const rows = await waitingFollowUps(db, caller.id, 100);
+      return {
+        followUps: rows.map((r) => ({
+          _id: r.followUp.id,
+          questionId: r.followUp.questionId,
+          question: r.question,
+          authorName: r.authorName,
+          textHtml: r.followUp.textHtml,
+          createdAt: r.followUp.createdAt.toISOString(),
+        })),
+      };
+    },
+
     async list(caller: AuthUser, questionId: string): Promise<FollowUpList> {
       const { admin } = await readable(caller, questionId);
       const rows = await followUpsOf(db, questionId);

@@ -1,4 +1,4 @@
-import type { FollowUpDto, FollowUpList } from '@lectern/shared';
+import type { FollowUpDto, FollowUpList, WaitingFollowUpList } from '@lectern/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,8 +14,19 @@ export const useFollowUps = (questionId: string) =>
     queryFn: () => api<FollowUpList>(`/api/questions/${questionId}/follow-ups`),
   });
 
+/** GET /api/follow-ups/waiting: the instructor's unanswered follow-ups (Action Items). */
+export const useWaitingFollowUps = (refetchInterval: number) =>
+  useQuery({
+    queryKey: queryKeys.questions.followUpsWaiting,
+    queryFn: () => api<WaitingFollowUpList>('/api/follow-ups/waiting'),
+    refetchInterval,
+  });
+
 const refresh = (client: QueryClient, _data: unknown, write: { questionId: string }) =>
-  client.invalidateQueries({ queryKey: queryKeys.questions.followUps(write.questionId) });
+  Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.questions.followUps(write.questionId) }),
+    client.invalidateQueries({ queryKey: queryKeys.questions.followUpsWaiting }),
+  ]);
 
 export const usePostFollowUp = () =>
   useWrite(
