@@ -163,13 +163,11 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         write: (tx) => emitAutoCaptionsChanged(tx, 'video', VN.id),
       },
       // follow-ups.service: a follow-up's change, to those who may read the question's follow-ups.
-      ...[w.qAnswered, qAnsweredUnreleased].map(
-        (q): Scenario => ({
-          type: 'followup.changed',
-          subject: { kind: 'followUps', question: q },
-          write: (tx) => emitFollowUpChanged(tx, q, randomUUID()),
-        }),
-      ),
+      ...[w.qAnswered, qAnsweredUnreleased].map((q): Scenario => ({
+        type: 'followup.changed',
+        subject: { kind: 'followUps', question: q },
+        write: (tx) => emitFollowUpChanged(tx, q, randomUUID()),
+      })),
       lecture(w.LA),
       lecture(w.LU),
       {

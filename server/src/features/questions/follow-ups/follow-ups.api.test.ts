@@ -15,8 +15,18 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe('follow-ups under an answered question (issue 24)', () => {
   const { t, w } = questionsWorldFixture();
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: { text: unknown }) =>
-    t.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who?: TestUser,
+    payload?: { text: unknown },
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who ? who.auth : {},
+      ...(payload === undefined ? {} : { payload }),
+    });
   const post = (questionId: string, text: unknown, who?: TestUser) =>
     call('POST', `/api/questions/${questionId}/follow-ups`, who, { text });
   const list = async (questionId: string, who: TestUser) => {
@@ -37,13 +47,14 @@ describe('follow-ups under an answered question (issue 24)', () => {
     const all = await t.db.select().from(events).orderBy(events.id);
     return all.slice(before).map((e) => e.payload as { type: string; questionId?: string });
   };
-  const rows = (questionId: string) => t.db.select().from(followUps).where(eq(followUps.questionId, questionId));
+  const rows = (questionId: string) =>
+    t.db.select().from(followUps).where(eq(followUps.questionId, questionId));
 
   it('the asker and classmates post and read them; the author’s name only for admins and the author', async () => {
     const q = await answered();
     const { studentA, studentA2, adminA, coAdminA } = w.users;
     t.mailer.sent.length = 0;
-    let res = await post(q.id, 'Does it hold for *negative* x?', studentA2);
+    const res = await post(q.id, 'Does it hold for *negative* x?', studentA2);
     const written = await eventsAfter(async () => {
       expectStatus(await post(q.id, 'And what about x = 0?', studentA), 201);
     });
@@ -68,9 +79,9 @@ describe('follow-ups under an answered question (issue 24)', () => {
     const waiting = async (who: TestUser) => {
       const res = await call('GET', '/api/follow-ups/waiting', who);
       expectStatus(res, 200);
-      return res.json<{ followUps: { questionId: string; question: string }[] }>().followUps.filter(
-        (f) => f.questionId === q.id,
-      );
+      return res
+        .json<{ followUps: { questionId: string; question: string }[] }>()
+        .followUps.filter((f) => f.questionId === q.id);
     };
     expect(await waiting(adminA)).toEqual([
       expect.objectContaining({ question: q.question }),
@@ -79,7 +90,9 @@ describe('follow-ups under an answered question (issue 24)', () => {
     for (const who of [studentA, w.users.adminB]) expect(await waiting(who)).toEqual([]);
 
     // The course's admins are told as of a new question, the author excepted.
-    await expect.poll(() => t.mailer.sent.filter((m) => m.subject.startsWith('Follow-up on:')).length).toBe(4);
+    await expect
+      .poll(() => t.mailer.sent.filter((m) => m.subject.startsWith('Follow-up on:')).length)
+      .toBe(4);
     const mail = t.mailer.sent.find((m) => m.to === adminA.email && m.text.includes('negative'))!;
     expect(mail.subject).toBe('Follow-up on: Why is the acceleration negative here?');
     expect(mail.text).toContain(`/respond/${q.id}`);
@@ -121,7 +134,10 @@ describe('follow-ups under an answered question (issue 24)', () => {
     const q = await answered();
     const mine = (await post(q.id, 'Is $a<0$ always?', w.users.studentA2)).json<FollowUpDto>();
     // No reply of a follow-up: there is no route for one, and a student may not write its answer.
-    expectStatus(await call('POST', `/api/follow-ups/${mine._id}/follow-ups`, w.users.studentA, { text: 'x' }), 404);
+    expectStatus(
+      await call('POST', `/api/follow-ups/${mine._id}/follow-ups`, w.users.studentA, { text: 'x' }),
+      404,
+    );
     for (const who of [w.users.studentA, w.users.studentA2, w.users.adminB])
       expectStatus(await answer(mine._id, 'No.', who), 403);
     expectStatus(await answer(UNKNOWN, 'No.', w.users.adminA), 404);
@@ -137,9 +153,9 @@ describe('follow-ups under an answered question (issue 24)', () => {
     expect(seen!.answeredAt).not.toBeNull();
     const waiting = await call('GET', '/api/follow-ups/waiting', w.users.adminA);
     expect(JSON.stringify(waiting.json())).not.toContain(mine._id);
-    await expect.poll(() => t.mailer.sent.map((m) => [m.to, m.subject])).toEqual([
-      [w.users.studentA2.email, FOLLOW_UP_ANSWERED_SUBJECT],
-    ]);
+    await expect
+      .poll(() => t.mailer.sent.map((m) => [m.to, m.subject]))
+      .toEqual([[w.users.studentA2.email, FOLLOW_UP_ANSWERED_SUBJECT]]);
     // Editing the answer tells nobody again.
     expectStatus(await answer(mine._id, 'Only while braking.', w.users.adminA), 200);
     expect((await list(q.id, w.users.studentA2))[0]!.answerHtml).toBe('<p>Only while braking.</p>\n');

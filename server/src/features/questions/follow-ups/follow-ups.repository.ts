@@ -42,7 +42,10 @@ export const waitingFollowUps = (db: DbOrTx, adminId: string, limit: number) =>
     .from(followUps)
     .innerJoin(questions, eq(questions.id, followUps.questionId))
     .innerJoin(lectures, eq(lectures.id, questions.lectureId))
-    .innerJoin(courseAdmins, and(eq(courseAdmins.courseId, lectures.courseId), eq(courseAdmins.userId, adminId)))
+    .innerJoin(
+      courseAdmins,
+      and(eq(courseAdmins.courseId, lectures.courseId), eq(courseAdmins.userId, adminId)),
+    )
     .leftJoin(users, eq(users.id, followUps.authorId))
     .where(isNull(followUps.answeredAt))
     .orderBy(asc(followUps.createdAt), asc(followUps.id))

@@ -33,7 +33,10 @@ export function followUpsRoutes(app: FastifyInstance, service: FollowUpsService)
 
   r.post(
     '/api/questions/:id/follow-ups',
-    { schema: { params: QuestionIdParams, body: FollowUpBody, response: { 201: FollowUpDto } }, config: user },
+    {
+      schema: { params: QuestionIdParams, body: FollowUpBody, response: { 201: FollowUpDto } },
+      config: user,
+    },
     async (req, reply) => reply.code(201).send(await service.post(currentUser(req), req.params.id, req.body)),
   );
 

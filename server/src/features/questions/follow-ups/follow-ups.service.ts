@@ -46,7 +46,12 @@ export function createFollowUpsService(deps: AppDeps) {
     return { question, admin };
   }
 
-  const dto = (caller: AuthUser, admin: boolean, f: FollowUpRecord, authorName: string | null): FollowUpDto => {
+  const dto = (
+    caller: AuthUser,
+    admin: boolean,
+    f: FollowUpRecord,
+    authorName: string | null,
+  ): FollowUpDto => {
     const own = f.authorId !== null && f.authorId === caller.id;
     return {
       _id: f.id,
