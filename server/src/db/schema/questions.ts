@@ -53,6 +53,15 @@ export const questions = pgTable(
     /** The answer being processed (status `processing`); it becomes `responseId` once ready. */
     pendingResponseId: uuid('pending_response_id').references(() => responses.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * The question's English stems, sorted, as text (`'cell' 'differ'`): what suggestions compare by
+     * trigrams (features/suggestions/matcher.ts). Kept, so that a candidate's check reads it instead of
+     * parsing the question again; on the words alone, "what is the difference between" in every question
+     * no longer makes every question a trigram candidate.
+     */
+    questionStems: text('question_stems').generatedAlwaysAs(
+      sql`strip(to_tsvector('english'::regconfig, question))::text`,
+    ),
   },
   (t) => [
     index('questions_video_idx').on(t.videoId, t.timeAsked),
@@ -68,10 +77,11 @@ export const questions = pgTable(
       .where(sql`${t.responseId} is not null`),
     // Course search over answered questions (captions feature): the same `simple` configuration as cues.
     index('questions_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.question})`),
-    // Suggestions while typing (issue 24, features/suggestions): candidates are found by trigrams (typos,
-    // word forms) or by shared English stems (the same words in another order), answered questions only.
-    index('questions_answered_trgm_idx')
-      .using('gin', t.question.op('gin_trgm_ops'))
+    // Suggestions while typing (issue 24, features/suggestions): candidates are found by the trigrams of
+    // their stems (typos, word forms) or by shared English stems (the same words in another order),
+    // answered questions only.
+    index('questions_answered_stems_trgm_idx')
+      .using('gin', t.questionStems.op('gin_trgm_ops'))
       .where(sql`${t.responseId} is not null`),
     index('questions_answered_english_idx')
       .using('gin', sql`to_tsvector('english'::regconfig, ${t.question})`)

@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } from './match-score';
 
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
-// migration 0020): earlier answered questions sharing trigrams with the text (questions_answered_trgm_idx)
-// or English stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them; each is
+// migration 0020): earlier answered questions whose stems share trigrams with the text's
+// (questions_answered_stems_trgm_idx over the kept `question_stems`, migration 0025) or that share English
+// stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them; each is
 // measured (trigram similarity, shared stems, stems its answer's captions share) and scored in
 // match-score.ts. Who may see what is the caller's business: it passes the videos and the question
 // condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
@@ -67,6 +68,8 @@ export async function scoredCandidates(
   if (words.length === 0) return [];
   const clean = words.join(' ');
   const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
+  // The same form as the kept questions.question_stems (schema/questions.ts).
+  const stemsText = sql`strip(to_tsvector('english'::regconfig, ${clean}::text))::text`;
   const sameLecture =
     place.lectureId === null
       ? sql`false`
@@ -74,15 +77,15 @@ export async function scoredCandidates(
   const rows = (await db.execute(sql`
     with input as (
       select websearch_to_tsquery('english'::regconfig, ${words.join(' or ')}) as query,
-             ${stemsOf(sql`${clean}::text`)} as stems)
+             ${stemsOf(sql`${clean}::text`)} as stems,
+             ${stemsText} as stems_text)
     select c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
            c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
            case when r.media_sha256 is null then 'text' when r.text is null then 'video' else 'both' end
              as "answerKind",
            -- Over the stems, sorted: the words that carry meaning, in any order ("what is the difference
            -- between" alike in two questions says nothing).
-           similarity(array_to_string(${stemsOf(sql`c.question`)}, ' '), array_to_string(i.stems, ' '))::float8
-             as trigram,
+           similarity(c.question_stems, i.stems_text)::float8 as trigram,
            ${stemsOf(sql`c.question`)} as stems,
            i.stems as "queryStems",
            -- The answer's words: its captions, and its text when it has one.
@@ -97,7 +100,8 @@ export async function scoredCandidates(
          -- Unaliased: scope.listed names the table (questionAllowsSql).
          lateral (select questions.* from questions
                   where response_id is not null and video_id in (${scope.videoIds}) and ${scope.listed}
-                    and (question % ${clean} or to_tsvector('english'::regconfig, question) @@ i.query)
+                    and (question_stems % i.stems_text
+                         or to_tsvector('english'::regconfig, question) @@ i.query)
                   limit ${CANDIDATES}) c
     join responses r on r.id = c.response_id
     left join media_files m on m.sha256 = r.media_sha256`)) as unknown as { rows: Row[] };
