@@ -70,11 +70,11 @@ export default defineConfig({
           ...ceilings(60_000),
         },
       },
-      // The npm scripts themselves (start, dev, demo), run as a developer runs them.
+      // The npm scripts themselves (start, dev, demo, eval), run as a developer runs them.
       {
         test: {
           name: 'scripts',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'eval/**/*.test.ts'],
           environment: 'node',
           ...ceilings(600_000),
         },

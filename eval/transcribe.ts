@@ -1,10 +1,10 @@
 // Automatic captions (issue 25): each engine that is installed hears the project's test speech
-// (test-media/speech), and this prints its word error rate and real-time factor (seconds of work per
-// second of audio) per lecture and in all.
+// (test-media/speech) and, with TRANSCRIBE_EVAL_DIR, an operator's own recordings (speech-samples.ts);
+// this prints its word error rate and real-time factor (seconds of work per second of audio) per
+// recording and in all, for each source apart.
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { lectureSpeech, lectureTexts } from '../test-media/speech/make-speech.mjs';
 import type { TranscriptionEngine } from '../server/src/features/captions/transcription/engine';
 import {
   findPocketsphinx,
@@ -12,6 +12,7 @@ import {
 } from '../server/src/features/captions/transcription/pocketsphinx';
 import { findWhisper, whisperEngine } from '../server/src/features/captions/transcription/whisper';
 import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
+import { type SpeechSample, folderSpeech, projectSpeech } from './speech-samples';
 
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */
 const wavSeconds = (bytes: number) => (bytes - 44) / (16_000 * 2);
@@ -29,30 +30,52 @@ function installedEngines(): TranscriptionEngine[] {
   return engines;
 }
 
-export async function run() {
-  for (const engine of installedEngines()) {
-    let errors = 0;
-    let words = 0;
-    let audio = 0;
-    let work = 0;
-    for (const lecture of lectureTexts()) {
-      const wav = lectureSpeech(lecture.name);
-      const seconds = wavSeconds(statSync(wav).size);
-      const started = performance.now();
-      const heard = await engine.transcribe(wav);
-      const took = (performance.now() - started) / 1000;
-      const wer = wordErrorRate(lecture.text, heard.map((w) => w.text).join(' '));
-      const count = wordsOf(lecture.text).length;
-      errors += wer * count;
-      words += count;
-      audio += seconds;
-      work += took;
-      console.log(
-        `  ${engine.name}, ${lecture.name}: WER ${(wer * 100).toFixed(1)} % of ${count} words, ${seconds.toFixed(1)} s of audio in ${took.toFixed(1)} s (RTF ${(took / seconds).toFixed(2)})`,
-      );
-    }
+/** One source's recordings, to be heard by every engine. */
+export interface Source {
+  label: string;
+  samples: SpeechSample[];
+}
+
+function sources(): Source[] {
+  const all = [{ label: 'test speech', samples: projectSpeech() }];
+  const dir = process.env.TRANSCRIBE_EVAL_DIR;
+  if (dir) {
+    const { samples, unpaired } = folderSpeech(dir);
+    for (const reason of unpaired) console.log(`  ${dir}: left out ${reason}`);
+    all.push({ label: dir, samples });
+  }
+  return all;
+}
+
+export async function hear(engine: TranscriptionEngine, { label, samples }: Source) {
+  let errors = 0;
+  let words = 0;
+  let audio = 0;
+  let work = 0;
+  for (const sample of samples) {
+    const seconds = wavSeconds(statSync(sample.wav).size);
+    const started = performance.now();
+    const heard = await engine.transcribe(sample.wav);
+    const took = (performance.now() - started) / 1000;
+    const wer = wordErrorRate(sample.text, heard.map((w) => w.text).join(' '));
+    const count = wordsOf(sample.text).length;
+    errors += wer * count;
+    words += count;
+    audio += seconds;
+    work += took;
     console.log(
-      `  ${engine.name}, all: WER ${((errors / words) * 100).toFixed(1)} % of ${words} words, RTF ${(work / audio).toFixed(2)} (a 60-minute lecture in ${((60 * work) / audio).toFixed(0)} min), load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `  ${engine.name}, ${sample.name}: WER ${(wer * 100).toFixed(1)} % of ${count} words, ${seconds.toFixed(1)} s of audio in ${took.toFixed(1)} s (RTF ${(took / seconds).toFixed(2)})`,
     );
+  }
+  if (words === 0) return;
+  console.log(
+    `  ${engine.name}, all of ${label}: WER ${((errors / words) * 100).toFixed(1)} % of ${words} words, RTF ${(work / audio).toFixed(2)} (a 60-minute lecture in ${((60 * work) / audio).toFixed(0)} min), load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+}
+
+export async function run() {
+  const engines = installedEngines();
+  for (const source of sources()) {
+    for (const engine of engines) await hear(engine, source);
   }
 }

@@ -25,23 +25,20 @@ export const lectureTexts = () =>
     .sort()
     .map((f) => ({ name: f.slice(0, -4), text: fs.readFileSync(path.join(TEXTS, f), 'utf8').trim() }));
 
+/** The sound of `input` (any audio or video file ffmpeg reads) as 16 kHz mono WAV in `out`. */
+export function speechWav(input, out) {
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', input],
+    ...['-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', out],
+  ]);
+  return out;
+}
+
 /** `text` spoken into `out` as 16 kHz mono WAV. */
 export function speak(text, out) {
   const raw = `${out}.espeak.wav`;
   execFileSync('espeak-ng', [...VOICE, '-w', raw, text]);
-  execFileSync(ffmpegPath(), [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    raw,
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    out,
-  ]);
+  speechWav(raw, out);
   fs.rmSync(raw);
   return out;
 }

@@ -53,22 +53,16 @@ export function parseWordLine(line: string): HeardWord | null {
   return { text: match[1]!.replace(/\(\d+\)$/, ''), start: Number(match[2]), end: Number(match[3]) };
 }
 
+/** The command that hears `wavFile`, printing one line per word (also run under /usr/bin/time by the bench). */
+export function pocketsphinxCommand(setup: PocketsphinxSetup, wavFile: string): [string, string[]] {
+  const model = ['-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict];
+  return [setup.binary, ['-infile', wavFile, '-time', 'yes', ...model, '-logfn', '/dev/null']];
+}
+
 export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngine {
   return {
     name: 'PocketSphinx (US English)',
     async transcribe(wavFile: string, options: TranscribeOptions = {}) {
-      const args = [
-        '-infile',
-        wavFile,
-        '-time',
-        'yes',
-        '-hmm',
-        setup.hmm,
-        '-lm',
-        setup.lm,
-        '-dict',
-        setup.dict,
-      ];
       const words: HeardWord[] = [];
       const onLine = (line: string) => {
         const word = parseWordLine(line);
@@ -77,7 +71,8 @@ export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngin
         options.onProgress?.(word.end);
       };
       const { signal } = options;
-      await runNiced('PocketSphinx', setup.binary, [...args, '-logfn', '/dev/null'], { signal, onLine });
+      const [binary, args] = pocketsphinxCommand(setup, wavFile);
+      await runNiced('PocketSphinx', binary, args, { signal, onLine });
       return words;
     },
   };

@@ -72,6 +72,12 @@ interface ChildMessage {
   done?: true;
 }
 
+/** The command that hears `wavFile`, printing one JSON line per segment (also timed by the bench). */
+export const whisperCommand = (model: string, wavFile: string): [string, string[]] => [
+  process.execPath,
+  [CHILD, model, wavFile],
+];
+
 export function whisperEngine(model: string): TranscriptionEngine {
   return {
     name: `whisper.cpp (${path.basename(model)})`,
@@ -87,7 +93,7 @@ export function whisperEngine(model: string): TranscriptionEngine {
         if (message.done) done = true;
       };
       const { signal } = options;
-      await runNiced('whisper.cpp', process.execPath, [CHILD, model, wavFile], { signal, onLine });
+      await runNiced('whisper.cpp', ...whisperCommand(model, wavFile), { signal, onLine });
       // Exited with 0 without saying it finished: a binding that lost its result.
       if (!done) throw new Error('whisper.cpp stopped without a transcript');
       return words;
