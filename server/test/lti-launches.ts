@@ -9,7 +9,7 @@ import {
   type ReferencePlatform,
   startReferencePlatform,
 } from './lti-platform';
-import { appFixture } from './fixture';
+import { type FixtureOptions, appFixture } from './fixture';
 import type { TestApp } from './test-app';
 
 // LTI launches as a browser makes them, against the reference platform (lti-platform.ts), for the API
@@ -119,8 +119,8 @@ export function expectRefusalPage(res: LightMyRequestResponse, status: number, m
  * An app with the reference platform registered (for the file's life), and launches against it. `platform`
  * stands for the platform started in beforeAll, so tests use it as the platform itself.
  */
-export function ltiFixture() {
-  const { t } = appFixture(async () => ({}));
+export function ltiFixture(options: FixtureOptions = {}) {
+  const { t } = appFixture(async () => ({}), options);
   let started: ReferencePlatform | undefined;
   beforeAll(async () => {
     started = await registerReferencePlatform(t);

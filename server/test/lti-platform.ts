@@ -221,6 +221,10 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
     get rosterReads() {
       return rosterReads;
     },
+    /** Every access token its token endpoint granted (a test checks none reaches Lectern's log). */
+    get accessTokensGranted() {
+      return [...accessTokens.keys()];
+    },
 
     /**
      * Sets the members of an LMS course, as its membership service lists them: only then do its launches

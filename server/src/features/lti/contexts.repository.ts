@@ -62,18 +62,20 @@ export async function recordSync(
     .where(theContext(platformId, contextId));
 }
 
-/** Records that the LMS course brought these accounts into its Lectern course. */
+/** Records that the LMS course brought these accounts into its Lectern course: how many it had not before. */
 export async function addContextMembers(
   db: DbOrTx,
   platformId: string,
   contextId: string,
   userIds: string[],
-) {
-  if (userIds.length === 0) return;
-  await db
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const added = await db
     .insert(ltiContextMembers)
     .values(userIds.map((userId) => ({ platformId, contextId, userId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: ltiContextMembers.userId });
+  return added.length;
 }
 
 /** The accounts the LMS course brought in that are not among `keep`. */

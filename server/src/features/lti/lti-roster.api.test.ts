@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { type CryptoKey, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,22 @@ import { signingKey } from './tool-keys';
 // read page by page from the platform's membership service, queued by the first instructor launch and on
 // demand, run by the job queue.
 
-const { t, platform, launch, signedIn } = ltiFixture();
+/** The app's log lines as pino writes them (one JSON object each). */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString().split('\n').filter(Boolean));
+    done();
+  },
+});
+const { t, platform, launch, signedIn } = ltiFixture({ app: { env: { LOG_LEVEL: 'info' }, logStream } });
+
+/** The last log entry `msg` wrote about the course. */
+const lastLogged = (msg: string, courseId: string) =>
+  logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === msg && entry.courseId === courseId)
+    .at(-1);
 
 const platformRow = async () => (await findPlatform(t.db, platform.issuer, platform.clientId))!;
 
@@ -260,5 +276,47 @@ describe('a roster sync', () => {
       expect((await status(session, courseId))[0]?.lastSyncError).toMatch(why);
     }
     platform.setRosterFault(null);
+  });
+});
+
+describe('the roster log', () => {
+  it('says what each sync changed and how long it took, or why it failed, and never holds a token', async () => {
+    const stays = member([ROLE.learner]);
+    const leaves = member([ROLE.learner]);
+    const { context, teacher, session, courseId } = await openCourse([stays, leaves]);
+    const newcomer = member([ROLE.learner]);
+    platform.setRoster(context, [{ user_id: teacher.sub, roles: teacher.roles }, stays, newcomer]);
+    expect((await syncNow(session, courseId)).statusCode).toBe(202);
+    await t.settle();
+    const where = {
+      courseId,
+      platformId: (await platformRow()).id,
+      platform: 'Reference LMS',
+      contextId: context,
+    };
+    expect(lastLogged('lti.roster.synced', courseId)).toMatchObject({
+      level: 30, // pino's info
+      ...where,
+      added: 1,
+      removed: 1,
+      total: 3,
+      durationMs: expect.any(Number),
+    });
+
+    platform.setRosterFault('malformed');
+    expect((await syncNow(session, courseId)).statusCode).toBe(202);
+    await t.settle();
+    platform.setRosterFault(null);
+    expect(lastLogged('lti.roster.failed', courseId)).toMatchObject({
+      level: 40, // pino's warn
+      ...where,
+      error: expect.stringMatching(/not JSON/),
+      durationMs: expect.any(Number),
+    });
+
+    const log = logLines.join('\n');
+    expect(platform.accessTokensGranted.length).toBeGreaterThan(0);
+    for (const token of platform.accessTokensGranted) expect(log).not.toContain(token);
+    expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/); // no JWT: not the client assertion, not an id_token
   });
 });

@@ -56,7 +56,10 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
     const platform = await findPlatformById(db, platformId);
     const context = platform && (await findContext(db, platformId, contextId));
     if (!platform || !context?.membershipsUrl) return;
-    const log = { platformId, contextId, courseId: context.courseId };
+    // What the log says of each run (never a token): which course, from where, what changed, how long.
+    const started = performance.now();
+    const log = { platformId, platform: platform.name, contextId, courseId: context.courseId };
+    const durationMs = () => Math.round(performance.now() - started);
     let members: Member[];
     try {
       members = await readRoster(tokens, platform, context.membershipsUrl);
@@ -66,7 +69,10 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
         await recordSync(tx, platformId, contextId, { at: clock(), members: null, error: reason });
         await emitCourseChanged(tx, context.courseId);
       });
-      app.log.warn({ securityEvent: 'lti.roster.failed', ...log, reason }, 'lti.roster.failed');
+      app.log.warn(
+        { securityEvent: 'lti.roster.failed', ...log, error: reason, durationMs: durationMs() },
+        'lti.roster.failed',
+      );
       throw error;
     }
     const active = activeMembers(members);
@@ -83,7 +89,7 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
         await app.courses.enrol(tx, context.courseId, user.id, role);
         kept.push(user.id);
       }
-      await addContextMembers(tx, platformId, contextId, kept);
+      const added = await addContextMembers(tx, platformId, contextId, kept);
       const dropped = await contextMembersNotIn(tx, platformId, contextId, kept);
       const removed: string[] = [];
       for (const userId of dropped) {
@@ -92,9 +98,12 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
       await removeContextMembers(tx, platformId, contextId, removed);
       await recordSync(tx, platformId, contextId, { at: clock(), members: kept.length, error: null });
       await emitCourseChanged(tx, context.courseId);
-      return { members: kept.length, removed: removed.length };
+      return { added, removed: removed.length, total: kept.length };
     });
-    app.log.info({ securityEvent: 'lti.roster.synced', ...log, ...result }, 'lti.roster.synced');
+    app.log.info(
+      { securityEvent: 'lti.roster.synced', ...log, ...result, durationMs: durationMs() },
+      'lti.roster.synced',
+    );
   }
 
   jobs.handle<RosterSyncPayload>(ROSTER_SYNC_JOB, ({ payload }) => sync(payload));
