@@ -31,7 +31,17 @@ export const ResetPasswordBody = z.strictObject({
   password: NewPassword,
 });
 
-export const UserDto = z.object({ id: z.string(), _id: z.string(), name: z.string(), email: z.string() });
+/**
+ * A user as the web app knows it (SPEC §7's fields), and whether it administers this installation (issue 23:
+ * its verified e-mail is in LECTERN_ADMIN_EMAILS), which shows the account menu's LTI platforms link.
+ */
+export const UserDto = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  installationAdmin: z.boolean(),
+});
 export type UserDto = z.infer<typeof UserDto>;
 
 /** Answer of POST /api/login and /api/signup/: the token, the name and the user (SPEC §7). */

@@ -15,6 +15,7 @@ import { logSecurityEvent } from '../../plugins/security-events';
 import { PER_MINUTE } from '../../plugins/rate-limit';
 import { type Feature, typed } from '../feature';
 import { createAuthService } from './auth.service';
+import { isInstallationAdmin } from './installation-admin';
 import { completeLink, pendingLinkCookie, pendingLinkToken } from './pending-links';
 import { toUserDto } from './user.mapper';
 
@@ -29,9 +30,10 @@ export const authRoutes: Feature = (app, deps) => {
   const r = typed(app);
   const secure = deps.config.publicUrl.startsWith('https:');
 
-  r.get('/api/login', { schema: { response: { 200: UserDto } }, config: { auth: 'user' } }, async (req) =>
-    toUserDto(currentUser(req)),
-  );
+  r.get('/api/login', { schema: { response: { 200: UserDto } }, config: { auth: 'user' } }, async (req) => {
+    const user = currentUser(req);
+    return toUserDto(user, await isInstallationAdmin(deps, user.id));
+  });
 
   r.post(
     '/api/login',

@@ -1,6 +1,7 @@
 import { definePlugin, ownScope } from '../feature';
 import { authRoutes } from './auth.routes';
 import { accountForIdentity, linkedAccount } from './external-identities';
+import { isInstallationAdmin } from './installation-admin';
 import { offerLink } from './pending-links';
 import type { AuthFeature } from './public';
 import { deleteUserSessions } from './sessions.repository';
@@ -18,6 +19,7 @@ export const authPlugin = definePlugin({
       accountForIdentity: (tx, identity) => accountForIdentity(tx, identity, deps.clock()),
       linkedAccount,
       offerLink: (db, issuer, subject, userId) => offerLink(db, issuer, subject, userId, deps.clock()),
+      isInstallationAdmin: (userId) => isInstallationAdmin(deps, userId),
       startSession: (user) => startSession(deps, user),
       findUserById,
       findUserByEmail,

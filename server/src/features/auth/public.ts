@@ -40,6 +40,8 @@ export interface AuthFeature {
     subject: string,
     userId: string,
   ): Promise<{ token: string; maxAgeSeconds: number }>;
+  /** Whether the user administers this installation (installation-admin.ts: LECTERN_ADMIN_EMAILS, verified). */
+  isInstallationAdmin(userId: string): Promise<boolean>;
   /** Signs the user in: a new session and the answer a login gives. */
   startSession(user: UserRow): Promise<LoginAnswer>;
   findUserById(db: DbOrTx, id: string): Promise<UserRow | null>;

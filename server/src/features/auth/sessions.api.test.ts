@@ -28,7 +28,13 @@ describe('sessions', () => {
       const user = await createUser(t.app);
       const res = await me(user.auth.authorization);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: user.id, _id: user.id, name: user.name, email: user.email });
+      expect(res.json()).toEqual({
+        id: user.id,
+        _id: user.id,
+        name: user.name,
+        email: user.email,
+        installationAdmin: false,
+      });
       expect(res.headers['cache-control']).toBe('no-store');
     });
 

@@ -95,7 +95,13 @@ describe('signup and login', () => {
         url: '/api/login',
         headers: { authorization: `Bearer ${answer.token}` },
       });
-      expect(me.json()).toEqual({ id: answer.id, _id: answer.id, name: body.name, email: body.email });
+      expect(me.json()).toEqual({
+        id: answer.id,
+        _id: answer.id,
+        name: body.name,
+        email: body.email,
+        installationAdmin: false,
+      });
     });
 
     it('stores an argon2id hash with m ≥ 19456 and t ≥ 2, salted per user (SECURITY AUTH-1)', async () => {

@@ -1,13 +1,14 @@
 import type { LoginAnswer } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { hashToken, newToken } from '../../lib/tokens';
+import { administersInstallation } from './installation-admin';
 import { sessionExpiry } from './session-policy';
 import { insertSession } from './sessions.repository';
 import { toUserDto } from './user.mapper';
 import type { UserRow } from './users.repository';
 
 /** A new session for the user: the bearer token the web app keeps (only its sha256 is stored). */
-export async function startSession({ db, clock }: AppDeps, user: UserRow): Promise<LoginAnswer> {
+export async function startSession({ db, clock, config }: AppDeps, user: UserRow): Promise<LoginAnswer> {
   const token = newToken();
   const now = clock();
   await insertSession(db, {
@@ -16,5 +17,10 @@ export async function startSession({ db, clock }: AppDeps, user: UserRow): Promi
     now,
     expiresAt: sessionExpiry(now, now),
   });
-  return { token, name: user.name, id: user.id, user: toUserDto(user) };
+  return {
+    token,
+    name: user.name,
+    id: user.id,
+    user: toUserDto(user, administersInstallation(user, config.adminEmails)),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LtiPlatform, LtiPlatformsAnswer } from '@lectern/shared';
+import type { LoginAnswer, LtiPlatform, LtiPlatformsAnswer, UserDto } from '@lectern/shared';
 import { appFixture } from '../../../test/fixture';
 import { createUser, type TestUser } from '../../../test/factories';
 import { lmsPerson, ltiLaunches } from '../../../test/lti-launches';
@@ -66,6 +66,20 @@ describe('who may manage LTI platforms', () => {
       launchUrl: `${t.config.publicUrl}/lti/launch`,
       jwksUrl: `${t.config.publicUrl}/lti/jwks`,
     });
+  });
+});
+
+describe('the session tells the web app who administers the installation', () => {
+  it('in GET /api/login and in the login answer: only the verified listed address', async () => {
+    const flagOf = async (who: TestUser) =>
+      (await send(who, 'GET', '/api/login')).json<UserDto>().installationAdmin;
+    expect(await flagOf(w.admin)).toBe(true);
+    expect(await flagOf(w.unproven)).toBe(false);
+    expect(await flagOf(w.someone)).toBe(false);
+    const login = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: w.admin.password } });
+    expect((await login(ADMIN)).json<LoginAnswer>().user.installationAdmin).toBe(true);
+    expect((await login(UNPROVEN)).json<LoginAnswer>().user.installationAdmin).toBe(false);
   });
 });
 

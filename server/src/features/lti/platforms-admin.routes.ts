@@ -28,7 +28,7 @@ export const platformsAdminRoutes: Feature = (app, deps) => {
   const { db, config } = deps;
   const r = typed(app);
   const admin = { auth: 'user' as const };
-  const guard = (userId: string) => requireInstallationAdmin(app, db, config, userId);
+  const guard = (userId: string) => requireInstallationAdmin(app, userId);
 
   r.get(PATH, { schema: { response: { 200: LtiPlatformsAnswer } }, config: admin }, async (req) => {
     await guard(req.user!.id);
