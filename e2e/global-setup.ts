@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     mailDir: string;
+    /** The one address LECTERN_ADMIN_EMAILS lists: its account, once proven, administers the installation. */
+    installationAdminEmail: string;
   }
 }
 
@@ -82,6 +84,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [appPort, smtpPort] = [await freePort(), await freePort()];
   const smtp = await startSmtp(mailDir, smtpPort);
   const baseURL = `http://127.0.0.1:${appPort}`;
+  const installationAdminEmail = 'installation-admin@e2e.lectern';
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -96,6 +99,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '', // always the embedded database, whatever the caller's environment
       // Every uploaded test video would be transcribed beside the browsers: the API tests cover it.
       AUTO_CAPTIONS: 'off',
+      LECTERN_ADMIN_EMAILS: installationAdminEmail,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -115,6 +119,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
+  project.provide('installationAdminEmail', installationAdminEmail);
 
   return async () => {
     server.kill('SIGTERM');

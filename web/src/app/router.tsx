@@ -100,6 +100,7 @@ export const router = createBrowserRouter([
           { path: '/my-videos', ...page('MyVideosPage') },
           { path: '/action-items', ...page('ActionItemsPage') },
           { path: '/settings', ...page('SettingsPage') },
+          { path: '/admin/lti', ...page('LtiPlatformsPage') }, // installation admins only (issue 23)
           { path: '/add-admin', ...page('AddAdminPage') },
           { path: '/invitations', ...page('InvitationsPage') },
           { path: '/:videoId/questions', ...page('VideoQuestionsPage') },

@@ -55,6 +55,8 @@ export const queryKeys = {
     /** The course's LMS links and roster syncs (refetched on course.changed, under courses.all). */
     ltiRoster: (courseId: string) => ['courses', 'lti-roster', courseId] as const,
   },
+  /** The installation's LTI platforms (/admin/lti; no event names them: only their admins change them). */
+  ltiPlatforms: ['lti-platforms'] as const,
   dashboard: {
     all: ['dashboard'] as const,
     joinedLectures: (userId: string) => ['dashboard', 'joined-lectures', userId] as const,

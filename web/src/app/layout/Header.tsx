@@ -15,6 +15,8 @@ const LINKS = [
   { to: '/action-items', label: 'Action Items', end: false },
   { to: '/settings', label: 'Settings', end: false },
 ];
+/** Shown to the installation's administrators only (issue 23); the page refuses anyone else too. */
+const INSTALLATION_ADMIN_LINKS = [{ to: '/admin/lti', label: 'LTI platforms', end: false }];
 
 /**
  * The site header. On a narrow screen the menu folds behind a "Menu" disclosure button (styles.css shows
@@ -57,7 +59,7 @@ export function Header() {
             Menu
           </button>
           <ul id="main-menu">
-            {LINKS.map((link) => (
+            {[...LINKS, ...(user.installationAdmin ? INSTALLATION_ADMIN_LINKS : [])].map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end}>
                   {link.label}
