@@ -1,9 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../server/test/child-server';
 import {
   type LmsPerson,
   ROLE,
@@ -11,6 +8,7 @@ import {
   startReferencePlatform,
 } from '../../server/test/lti-platform';
 import { ACTION_CEILING_MS, useBrowser } from '../support/browser';
+import { type OwnLectern, ownLectern } from '../support/own-server';
 
 // Lectern inside an LMS (issue 23): the reference platform's course page, on another site (localhost)
 // than Lectern (127.0.0.1), frames Lectern; the browser performs the whole LTI 1.3 launch inside the frame
@@ -23,34 +21,15 @@ import { ACTION_CEILING_MS, useBrowser } from '../support/browser';
 // server's data dir before it starts.
 
 const root = path.resolve(import.meta.dirname, '../..');
-let work: string;
-let lectern: ChildProcess;
+let lectern: OwnLectern;
 let lecternUrl: string;
 let lms: ReferencePlatform;
 const chromiumFixture = useBrowser();
 
-async function waitForHealth(url: string, proc: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`Lectern exited with ${proc.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Lectern did not answer ${url}/api/health`);
-}
-
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lti-'));
-  const port = await freePort();
-  lecternUrl = `http://127.0.0.1:${port}`;
+  lectern = await ownLectern();
+  lecternUrl = lectern.url;
   lms = await startReferencePlatform(`${lecternUrl}/lti/launch`, { host: 'localhost' });
-  const env = { ...process.env, DATA_DIR: path.join(work, 'data'), PUBLIC_URL: lecternUrl, DATABASE_URL: '' };
   execFileSync(
     path.join(root, 'node_modules/.bin/tsx'),
     [
@@ -60,27 +39,14 @@ beforeAll(async () => {
       ...['--deployment', lms.deploymentId, '--login-url', lms.authLoginUrl],
       ...['--token-url', lms.accessTokenUrl, '--jwks-url', lms.jwksUrl],
     ],
-    { cwd: root, env, stdio: 'pipe' },
+    { cwd: root, env: lectern.env, stdio: 'pipe' },
   );
-  lectern = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(root, 'web/dist'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(lecternUrl, lectern);
+  await lectern.start();
 });
 
 afterAll(async () => {
-  lectern?.kill('SIGTERM');
-  if (lectern) await new Promise((r) => lectern.once('exit', r));
+  await lectern?.close();
   await lms?.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 /**

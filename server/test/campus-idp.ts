@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 // A campus identity provider for the campus sign-on tests (issue 23): oidc-provider in process on a real
-// port. Its login page is replaced by one that signs in whoever the test names next (`signInAs`), with
-// every scope granted, so a sign-on is three redirects a test follows with a small cookie jar.
+// port, every scope granted at login. An API test's `authorize` names who signs in, so a sign-on is three
+// redirects it follows with a small cookie jar; a browser signs in on the provider's own login page, with
+// the campus user name of someone the test `enrol`led.
 
 export interface CampusPerson {
   sub: string;
@@ -19,6 +20,8 @@ export interface CampusIdp {
   clientSecret: string;
   /** Follows the provider's redirects for `who` from Lectern's authorization URL to Lectern's callback URL. */
   authorize(authorizationUrl: string, who: CampusPerson): Promise<URL>;
+  /** Makes `who` known to the login page, which signs in by campus user name (`sub`). */
+  enrol(who: CampusPerson): void;
   close(): Promise<void>;
 }
 
@@ -75,10 +78,14 @@ export async function startCampusIdp(redirectUri: string): Promise<CampusIdp> {
     },
   });
 
+  /** The login page (GET), and its answer (POST): the person `authorize` named signs in at once. */
   async function finishInteraction(req: http.IncomingMessage, res: http.ServerResponse) {
+    const named = next;
+    next = undefined;
+    if (named) people.set(named.sub, named);
+    const who = named ?? (req.method === 'POST' ? people.get(await postedUser(req)) : undefined);
+    if (!who) return void loginPage(res, req.method === 'POST' ? 'No such campus user.' : '');
     const details = await provider.interactionDetails(req, res);
-    const who = next!;
-    people.set(who.sub, who);
     const grant = new provider.Grant({ accountId: who.sub, clientId: client.clientId });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
@@ -87,6 +94,15 @@ export async function startCampusIdp(redirectUri: string): Promise<CampusIdp> {
       res,
       { login: { accountId: who.sub }, consent: { grantId } },
       { mergeWithLastSubmission: false },
+    );
+  }
+
+  function loginPage(res: http.ServerResponse, error: string) {
+    res.writeHead(error ? 401 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(
+      `<!doctype html><html lang="en"><title>Campus sign-in</title><main><h1>Campus sign-in</h1>
+      ${error ? `<p role="alert">${error}</p>` : ''}
+      <form method="post"><label>Campus user name <input name="user" autocomplete="username"></label>
+      <button type="submit">Sign in</button></form></main></html>`,
     );
   }
 
@@ -116,6 +132,13 @@ export async function startCampusIdp(redirectUri: string): Promise<CampusIdp> {
     issuer,
     ...client,
     authorize,
+    enrol: (who) => void people.set(who.sub, who),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+async function postedUser(req: http.IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return new URLSearchParams(body).get('user') ?? '';
 }
