@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { loginThroughUi, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
@@ -7,6 +8,17 @@ import { verifyAddress } from '../support/mail';
 // The installation's LTI platforms page (issue 23, /admin/lti): the administrator LECTERN_ADMIN_EMAILS
 // names (global setup), once its address is proven, reaches it from the menu and adds, edits and deletes
 // a platform, told beside the field what the server refuses; anyone else has no link and is refused.
+
+/** Fills the add form as a Moodle administrator would copy it, with the JWKS URL given. */
+async function fillRegistration(form: Locator, name: string, moodle: string, jwksUrl: string) {
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Issuer (platform ID)').fill(moodle);
+  await form.getByLabel('Client ID').fill('client-1');
+  await form.getByLabel('Deployment IDs').fill('1');
+  await form.getByLabel('OIDC login initiation URL').fill(`${moodle}/mod/lti/auth.php`);
+  await form.getByLabel('Access token URL').fill(`${moodle}/mod/lti/token.php`);
+  await form.getByLabel('JWKS URL').fill(jwksUrl);
+}
 
 describe('the LTI platforms page', () => {
   const b = useBrowser();
@@ -22,13 +34,7 @@ describe('the LTI platforms page', () => {
 
     const add = page.getByRole('region', { name: 'Add a platform' });
     const moodle = `https://moodle-${randomUUID().slice(0, 8)}.example.edu`;
-    await add.getByLabel('Name').fill('Moodle');
-    await add.getByLabel('Issuer (platform ID)').fill(moodle);
-    await add.getByLabel('Client ID').fill('client-1');
-    await add.getByLabel('Deployment IDs').fill('1');
-    await add.getByLabel('OIDC login initiation URL').fill(`${moodle}/mod/lti/auth.php`);
-    await add.getByLabel('Access token URL').fill(`${moodle}/mod/lti/token.php`);
-    await add.getByLabel('JWKS URL').fill('ftp://certs.example.edu');
+    await fillRegistration(add, 'Moodle', moodle, 'ftp://certs.example.edu');
     await add.getByRole('button', { name: 'Add platform' }).click();
     // The server's message, beside the field it is about.
     const jwks = add.getByLabel('JWKS URL');
@@ -45,13 +51,7 @@ describe('the LTI platforms page', () => {
     expect(await add.getByLabel('Name').inputValue()).toBe(''); // the form is empty again
 
     // The same issuer and client id again: the server's conflict, shown on the form.
-    await add.getByLabel('Name').fill('Moodle again');
-    await add.getByLabel('Issuer (platform ID)').fill(moodle);
-    await add.getByLabel('Client ID').fill('client-1');
-    await add.getByLabel('Deployment IDs').fill('1');
-    await add.getByLabel('OIDC login initiation URL').fill(`${moodle}/mod/lti/auth.php`);
-    await add.getByLabel('Access token URL').fill(`${moodle}/mod/lti/token.php`);
-    await add.getByLabel('JWKS URL').fill(`${moodle}/mod/lti/certs.php`);
+    await fillRegistration(add, 'Moodle again', moodle, `${moodle}/mod/lti/certs.php`);
     await add.getByRole('button', { name: 'Add platform' }).click();
     await add.getByRole('alert').filter({ hasText: 'issuer and client id is registered already' }).waitFor();
 
