@@ -3,18 +3,25 @@
 // under /usr/bin/time: audio seconds per CPU second (user + system; the wall clock says more about the
 // machine's load than about the engine) and the peak resident memory. PocketSphinx always (Debian's
 // pocketsphinx, pocketsphinx-en-us); whisper.cpp when TRANSCRIBE_MODEL names a ggml model.
-// Needs espeak-ng and time as well.
+// Then what a transcription costs the API: the p99 of a lecture's questions (10 requests a second) on a Lectern whose job is
+// transcribing an uploaded lecture, against the same with nothing running.
+// Needs espeak-ng and time as well. Knob: BENCH_TRANSCRIBE_SECONDS (20 per measurement).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { lectureSpeech, lectureTexts } from '../../test-media/speech/make-speech.mjs';
+import { lectureSpeech, lectureTexts, speechVideo } from '../../test-media/speech/make-speech.mjs';
+import { api, instructorWithLecture, uploadVideoFile, youtubeVideo } from '../lib/api.mjs';
 import { fmt } from '../lib/load.mjs';
+import { startLectern } from '../lib/server.mjs';
 import { tableRow } from '../lib/table.mjs';
 
 const ENGINES = path.resolve(import.meta.dirname, '../../server/src/features/captions/transcription');
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */
 const wavSeconds = (file) => (fs.statSync(file).size - 44) / (16_000 * 2);
+const SECONDS = Number(process.env.BENCH_TRANSCRIBE_SECONDS ?? 20);
+const RATE = 10;
 
 /** Each engine this machine can run, as a name and the command that hears a WAV file; or why not. */
 async function installedEngines() {
@@ -68,10 +75,91 @@ function measure({ name, command }) {
   tableRow({ what: `${name}: peak memory`, ours: `${fmt(peakKib / 1024, 0)} MiB` });
 }
 
+/** Resolves once the video's automatic captions reach one of `states`; returns the status. */
+async function untilAutomatic(base, token, videoId, states) {
+  for (;;) {
+    const status = await api(base, `/api/captions/video/${videoId}/automatic`, { method: 'GET', token });
+    if (states.includes(status.state)) return status;
+    if (status.state === 'failed') throw new Error(`transcription failed: ${status.reason}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/**
+ * GET `url` RATE times a second for SECONDS on a fixed schedule (open loop: a slow answer does not delay
+ * the next request), as students' pages ask; one user stays under the API's 600 requests a minute. Its
+ * own keep-alive agent, destroyed at the end, so no later request reuses a socket the server is closing.
+ */
+async function paced(url, token) {
+  const agent = new http.Agent({ keepAlive: true });
+  const get = () =>
+    new Promise((resolve, reject) => {
+      const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+        res.resume().on('end', resolve);
+      });
+      req.on('error', reject);
+    });
+  const latencies = [];
+  const requests = [];
+  const started = performance.now();
+  for (let i = 0; i < SECONDS * RATE; i += 1) {
+    const due = started + (i * 1000) / RATE;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    requests.push(get().then(() => latencies.push(performance.now() - due)));
+  }
+  await Promise.all(requests).finally(() => agent.destroy());
+  latencies.sort((a, b) => a - b);
+  return { count: latencies.length, p99ms: Math.round(latencies[Math.floor(latencies.length * 0.99)]) };
+}
+
+/** The API's p99 beside a transcription the server's own job runs, and with none. */
+async function apiBesideTranscription() {
+  const lectern = await startLectern({ AUTO_CAPTIONS: 'pocketsphinx' });
+  try {
+    const owner = await instructorWithLecture(lectern.url);
+    const asked = await youtubeVideo(lectern.url, owner, 'Asked about');
+    for (let i = 0; i < 5; i += 1) {
+      const body = { videoId: asked.id, question: `Question ${i} about the lecture?`, time: i * 30 };
+      await api(lectern.url, '/api/questions', { token: owner.token, body });
+    }
+    const url = `${lectern.url}/api/questions/lecture-questions/${owner.lectureId}`;
+    const questions = () => paced(url, owner.token);
+    const quiet = await questions();
+    // Every test lecture spoken in one video (about two and a half minutes): long enough to outlast a measurement.
+    const talk = speechVideo(
+      'bench-all-lectures',
+      lectureTexts()
+        .map((l) => l.text)
+        .join(' '),
+    );
+    const video = await uploadVideoFile(lectern.url, owner, talk);
+    await untilAutomatic(lectern.url, owner.token, video.id, ['transcribing']);
+    const busy = await questions();
+    const after = await untilAutomatic(lectern.url, owner.token, video.id, ['transcribing', 'done']);
+    if (after.state !== 'transcribing')
+      console.log('  the transcription ended during the measurement: lower BENCH_TRANSCRIBE_SECONDS');
+    console.log(
+      `  lecture questions, 10 a second: p99 ${quiet.p99ms} ms idle, ${busy.p99ms} ms transcribing (${busy.count} requests each)`,
+    );
+    tableRow({
+      what: "API p99 (a lecture's questions, 10 a second) while PocketSphinx transcribes",
+      ours: `${busy.p99ms} ms`,
+      reference: `${quiet.p99ms} ms with none`,
+      ratio: busy.p99ms / Math.max(quiet.p99ms, 1),
+      aim: '≤ 1.5×',
+    });
+  } finally {
+    await lectern.stop();
+  }
+}
+
 export async function run() {
   if (!fs.existsSync('/usr/bin/time')) {
     console.log('  skipped: apt-get install time');
     return;
   }
-  for (const engine of await installedEngines()) measure(engine);
+  const engines = await installedEngines();
+  for (const engine of engines) measure(engine);
+  if (engines.some((e) => e.name === 'PocketSphinx')) await apiBesideTranscription();
 }
