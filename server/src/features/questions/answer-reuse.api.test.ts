@@ -3,6 +3,7 @@ import type { PossibleAnswerDto, PossibleAnswersByQuestion, QuestionDto } from '
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, questions, responses } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
+import { statementsDuring } from '../../../test/query-log';
 import type { TestUser } from '../../../test/factories';
 import {
   seedCourse,
@@ -155,6 +156,23 @@ describe('Possibly answered by …, for a page of Action Items in one read', () 
     const mine = (await possibleOf(w.users.adminA, ids)).json<PossibleAnswersByQuestion>();
     // Earlier tests leave twins of the past question: one of them, at least, is offered.
     expect(mine[first.waiting]!.map((p) => p.question)).toContain(ASKED);
+  });
+
+  it('matches the whole page in one statement, however many questions it holds', async () => {
+    const ids = [
+      (await pastAndWaiting()).waiting,
+      (await pastAndWaiting()).waiting,
+      (await pastAndWaiting()).waiting,
+    ];
+    let res: Awaited<ReturnType<typeof possibleOf>> | undefined;
+    const statements = await statementsDuring(t.db, async () => {
+      res = await possibleOf(w.users.adminA, ids);
+    });
+    expectStatus(res!, 200);
+    for (const id of ids)
+      expect(res!.json<PossibleAnswersByQuestion>()[id]!.map((p) => p.question)).toContain(ASKED);
+    // The matcher's statement is the one that builds a text-search query.
+    expect(statements.filter((s) => s.includes('websearch_to_tsquery'))).toHaveLength(1);
   });
 
   it('fails whole as one question of it would alone: nothing of another course comes back', async () => {

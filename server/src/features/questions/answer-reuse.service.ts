@@ -10,12 +10,12 @@ import type { AppDeps } from '../../app-deps';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireVideoAdmin } from '../access/public';
-import { type MatchScope, findAnsweredMatches, toSuggestion } from '../suggestions/public';
+import { type MatchScope, findAnsweredMatchesOfMany, toSuggestion } from '../suggestions/public';
 import { administeredCourseNames, answerOwnerOf, insertAnswerLink } from './answer-links.repository';
 import { markAnswered } from './answer-question';
 import { dropPending, forgetPending } from './pending-response';
 import { requireQuestionAdmin } from './question-access';
-import { findQuestion, lockQuestion } from './questions.repository';
+import { type QuestionRecord, findQuestion, lockQuestion } from './questions.repository';
 import type { QuestionsService } from './questions.service';
 
 // "Possibly answered by …" and "Use this answer" (issue 24, "The instructor reuses answers"): a waiting
@@ -35,39 +35,53 @@ export type AnswerReuseService = ReturnType<typeof createAnswerReuseService>;
 
 export function createAnswerReuseService(deps: AppDeps, questions: QuestionsService) {
   const { db, clock } = deps;
-  /** Up to three answered questions like this waiting one, most alike first; none once it is answered. */
-  async function possibleAnswers(caller: AuthUser, questionId: string): Promise<PossibleAnswerDto[]> {
-    const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
-    if (question.responseId !== null) return [];
-    const place = { videoId: question.videoId, time: question.timeAsked, lectureId: question.lectureId };
-    const matches = await findAnsweredMatches(
+  /**
+   * Of each question, up to three answered questions like it, most alike first; none once it is answered.
+   * Every question is checked first, in order (one the caller may not administer fails the whole read as it
+   * would alone: 404 hidden, 403 otherwise), then one matcher statement serves them all.
+   */
+  async function possibleAnswersOf(
+    caller: AuthUser,
+    questionIds: string[],
+  ): Promise<PossibleAnswersByQuestion> {
+    const now = clock();
+    const waiting: QuestionRecord[] = [];
+    for (const id of questionIds) {
+      const { question } = await requireQuestionAdmin(db, caller, id, now);
+      if (question.responseId === null) waiting.push(question);
+    }
+    const inputs = waiting.map((q) => ({
+      text: q.question,
+      place: { videoId: q.videoId, time: q.timeAsked, lectureId: q.lectureId },
+    }));
+    const matches = await findAnsweredMatchesOfMany(
       db,
-      question.question,
-      place,
+      inputs,
       administeredScope(caller.id),
       MAX_SUGGESTIONS,
     );
     const courses = await administeredCourseNames(
       db,
-      matches.map((m) => m.questionId),
+      matches.flat().map((m) => m.questionId),
       caller.id,
     );
-    return matches.map((m) => ({ ...toSuggestion(m), courseName: courses.get(m.questionId) ?? '' }));
+    const byQuestion: PossibleAnswersByQuestion = Object.fromEntries(questionIds.map((id) => [id, []]));
+    for (const [n, q] of waiting.entries())
+      byQuestion[q.id] = matches[n]!.map((m) => ({
+        ...toSuggestion(m),
+        courseName: courses.get(m.questionId) ?? '',
+      }));
+    return byQuestion;
   }
 
   return {
-    possibleAnswers,
-
-    /**
-     * The possible answers of several waiting questions in one read (Action Items), by question id: each as
-     * possibleAnswers gives it, under the same rules; one question the caller may not administer fails the
-     * whole read as it would alone (404 hidden, 403 otherwise), so nothing of another course comes back.
-     */
-    async possibleAnswersOf(caller: AuthUser, questionIds: string[]): Promise<PossibleAnswersByQuestion> {
-      const byQuestion: PossibleAnswersByQuestion = {};
-      for (const id of questionIds) byQuestion[id] = await possibleAnswers(caller, id);
-      return byQuestion;
+    /** Up to three answered questions like this waiting one, most alike first; none once it is answered. */
+    async possibleAnswers(caller: AuthUser, questionId: string): Promise<PossibleAnswerDto[]> {
+      return (await possibleAnswersOf(caller, [questionId]))[questionId]!;
     },
+
+    /** The possible answers of several waiting questions in one read (Action Items), by question id. */
+    possibleAnswersOf,
 
     /**
      * "Use this answer": the answer of `answeredQuestionId` answers `questionId` too, and its asker is told

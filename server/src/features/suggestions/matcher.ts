@@ -48,8 +48,9 @@ export interface Match {
 export const wordsOf = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, MAX_WORDS);
 
-/** A candidate as the database measures it. */
+/** A candidate as the database measures it, for the input numbered `n`. */
 interface Row extends Omit<Match, 'score'> {
+  n: number;
   trigram: number;
   stems: string[];
   queryStems: string[];
@@ -57,29 +58,58 @@ interface Row extends Omit<Match, 'score'> {
   sameLecture: boolean;
 }
 
-/** Every candidate with its features and score, best first (the evaluation reads them all). */
+/** One text to match, and where it was typed. */
+export interface MatchInput {
+  text: string;
+  place: MatchPlace;
+}
+
+/**
+ * Every candidate of each input with its features and score, best first, in the inputs' order (the
+ * evaluation reads them all): one statement for the whole batch, each input's candidates found by a
+ * lateral join of its own.
+ */
+export async function scoredCandidatesOfMany(
+  db: DbOrTx,
+  inputs: readonly MatchInput[],
+  scope: MatchScope,
+): Promise<Match[][]> {
+  const texts = inputs.map((input) => wordsOf(input.text));
+  const wanted = inputs.flatMap((input, n) => {
+    const words = texts[n]!;
+    if (words.length === 0) return [];
+    const { lectureId } = input.place;
+    return [sql`(${n}::int, ${words.join(' ')}::text, ${words.join(' or ')}::text, ${lectureId}::uuid)`];
+  });
+  const byInput: Row[][] = inputs.map(() => []);
+  if (wanted.length > 0) {
+    for (const row of (await candidateRows(db, wanted, scope)).rows) byInput[row.n]!.push(row);
+  }
+  return byInput.map((rows, n) => scoreRows(rows, inputs[n]!.place));
+}
+
+/** Every candidate of one text with its features and score, best first. */
 export async function scoredCandidates(
   db: DbOrTx,
   text: string,
   place: MatchPlace,
   scope: MatchScope,
 ): Promise<Match[]> {
-  const words = wordsOf(text);
-  if (words.length === 0) return [];
-  const clean = words.join(' ');
+  return (await scoredCandidatesOfMany(db, [{ text, place }], scope))[0]!;
+}
+
+/** The candidates of each wanted `(n, clean words, or-query, lecture id)`, measured by the database. */
+function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
   const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
-  // The same form as the kept questions.question_stems (schema/questions.ts).
-  const stemsText = sql`strip(to_tsvector('english'::regconfig, ${clean}::text))::text`;
-  const sameLecture =
-    place.lectureId === null
-      ? sql`false`
-      : sql`c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = ${place.lectureId})`;
-  const rows = (await db.execute(sql`
-    with input as (
-      select websearch_to_tsquery('english'::regconfig, ${words.join(' or ')}) as query,
-             ${stemsOf(sql`${clean}::text`)} as stems,
-             ${stemsText} as stems_text)
-    select c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
+  return db.execute(sql`
+    with wanted(n, clean, ored, lecture_id) as (values ${sql.join(wanted, sql`, `)}),
+    input as (
+      select n, lecture_id, websearch_to_tsquery('english'::regconfig, ored) as query,
+             ${stemsOf(sql`clean`)} as stems,
+             -- The same form as the kept questions.question_stems (schema/questions.ts).
+             strip(to_tsvector('english'::regconfig, clean))::text as stems_text
+      from wanted)
+    select i.n, c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
            c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
            case when r.media_sha256 is null then 'text' when r.text is null then 'video' else 'both' end
              as "answerKind",
@@ -95,7 +125,9 @@ export async function scoredCandidates(
                    where t.response_id = c.response_id
                    union all select unnest(${stemsOf(sql`r.text`)})) words
                  where w = any(i.stems)) as "answerStems",
-           ${sameLecture} as "sameLecture"
+           -- A null lecture (no page of one) holds no videos: never the same lecture.
+           c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = i.lecture_id)
+             as "sameLecture"
     from input i,
          -- Unaliased: scope.listed names the table (questionAllowsSql).
          lateral (select questions.* from questions
@@ -104,11 +136,15 @@ export async function scoredCandidates(
                          or to_tsvector('english'::regconfig, question) @@ i.query)
                   limit ${CANDIDATES}) c
     join responses r on r.id = c.response_id
-    left join media_files m on m.sha256 = r.media_sha256`)) as unknown as { rows: Row[] };
+    left join media_files m on m.sha256 = r.media_sha256`) as unknown as Promise<{ rows: Row[] }>;
+}
+
+/** One input's candidates scored and ranked. */
+function scoreRows(rows: Row[], place: MatchPlace): Match[] {
   // How many candidates hold each stem: a stem most of them share ("differ", "function") tells little.
   const holders = new Map<string, number>();
-  for (const row of rows.rows) for (const stem of row.stems) holders.set(stem, (holders.get(stem) ?? 0) + 1);
-  return rows.rows
+  for (const row of rows) for (const stem of row.stems) holders.set(stem, (holders.get(stem) ?? 0) + 1);
+  return rows
     .map((row) => {
       const sameVideo = row.videoId === place.videoId;
       const features: MatchFeatures = {
@@ -125,14 +161,24 @@ export async function scoredCandidates(
     .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
 }
 
-/** The best `limit` earlier answered questions that pass the threshold. */
+/** Of each input, the best `limit` earlier answered questions that pass the threshold, in one statement. */
+export async function findAnsweredMatchesOfMany(
+  db: DbOrTx,
+  inputs: readonly MatchInput[],
+  scope: MatchScope,
+  limit: number,
+): Promise<Match[][]> {
+  const ranked = await scoredCandidatesOfMany(db, inputs, scope);
+  return ranked.map((matches) => matches.filter((m) => m.score >= SUGGESTION_THRESHOLD).slice(0, limit));
+}
+
+/** The best `limit` earlier answered questions like `text` that pass the threshold. */
 export async function findAnsweredMatches(
   db: DbOrTx,
   text: string,
   place: MatchPlace,
   scope: MatchScope,
   limit: number,
-  threshold = SUGGESTION_THRESHOLD,
 ): Promise<Match[]> {
-  return (await scoredCandidates(db, text, place, scope)).filter((m) => m.score >= threshold).slice(0, limit);
+  return (await findAnsweredMatchesOfMany(db, [{ text, place }], scope, limit))[0]!;
 }
