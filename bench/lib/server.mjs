@@ -53,9 +53,10 @@ export function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** `env.PORT`: listen there (a URL given out before the start, as to an LTI platform); else a free port. */
 export async function startLectern(env = {}) {
   const dataDir = tempDir('data');
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   await ensurePgliteTemplate(); // here, so that no timing includes building (the server, its database template)
   // BENCH_PROFILE_DIR=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR
@@ -70,7 +71,7 @@ export async function startLectern(env = {}) {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,

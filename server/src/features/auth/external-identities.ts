@@ -31,6 +31,16 @@ export async function linkedAccount(db: DbOrTx, issuer: string, subject: string)
 const placeholderAddress = (): string =>
   `${randomBytes(9).toString('base64url').toLowerCase()}@external.invalid`;
 
+let unusable: Promise<string> | undefined;
+/**
+ * A hash of 256 random bits nobody knows, made once a process and shared by the accounts it makes: the
+ * password login can never match it, and checks it as long as any other (no faster refusal tells such an
+ * account apart). One argon2 hash per account made a roster sync of 2,000 new members cost minutes, all in
+ * its transaction (bench lti, docs/decisions.md).
+ */
+const unusablePasswordHash = (): Promise<string> =>
+  (unusable ??= hashPassword(randomBytes(32).toString('base64url')));
+
 /**
  * The account linked to (issuer, subject), made on its first visit. Linked by that pair only: an e-mail
  * claim never joins an existing account (docs/decisions.md, "Accounts from outside"), so a platform that
@@ -45,8 +55,7 @@ export async function accountForIdentity(tx: Tx, identity: ExternalIdentity, now
   const user = await insertUser(tx, {
     name: identity.name?.trim() || 'Student',
     email: wanted ?? placeholderAddress(),
-    // A hash of 256 random bits nobody knows: the password login can never match it.
-    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    passwordHash: await unusablePasswordHash(),
     now,
   });
   if (!user) throw new Error('The new account collided with an address taken a moment ago');
