@@ -159,11 +159,16 @@ describe('Possibly answered by …, for a page of Action Items in one read', () 
   });
 
   it('matches the whole page in one statement, however many questions it holds', async () => {
-    const ids = [
-      (await pastAndWaiting()).waiting,
-      (await pastAndWaiting()).waiting,
-      (await pastAndWaiting()).waiting,
-    ];
+    const { waiting } = await pastAndWaiting();
+    const again = async (timeAsked: number) =>
+      (
+        await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+          question: ASKED,
+          lectureId: w.LA.id,
+          timeAsked,
+        })
+      ).id;
+    const ids = [waiting, await again(20), await again(40)];
     let res: Awaited<ReturnType<typeof possibleOf>> | undefined;
     const statements = await statementsDuring(t.db, async () => {
       res = await possibleOf(w.users.adminA, ids);
