@@ -13,6 +13,7 @@ import {
   responses,
   videos,
   followUps,
+  studentAnswers,
 } from '../src/db/schema';
 import { appendToPlaylist } from '../src/features/lectures/lectures.repository';
 import type { MediaStore } from '../src/lib/media-store';
@@ -156,6 +157,15 @@ export async function seedResponse(
 }
 
 /** A follow-up by `authorId` under `questionId` (issue 24), its text shown as it would be rendered. */
+/** A student's answer to `questionId` (issue 24), rendered as the renderer would a plain line. */
+export async function seedStudentAnswer(db: Db, questionId: string, authorId: string, text = 'Because v < 0.') {
+  const [row] = await db
+    .insert(studentAnswers)
+    .values({ questionId, authorId, text, textHtml: `<p>${text.replace(/</g, '&lt;')}</p>\n` })
+    .returning();
+  return row!;
+}
+
 export async function seedFollowUp(db: Db, questionId: string, authorId: string, text = 'And for x < 0?') {
   const [row] = await db
     .insert(followUps)

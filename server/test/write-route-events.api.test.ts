@@ -93,6 +93,11 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/questions/:id/follow-ups': { emits: ['followup.changed'] },
   'PUT /api/follow-ups/:id/answer': { emits: ['followup.changed'] },
   'DELETE /api/follow-ups/:id': { emits: ['followup.changed'] },
+  'POST /api/questions/:id/student-answers': { emits: ['studentanswer.changed'] },
+  'PUT /api/student-answers/:id': { emits: ['studentanswer.changed'] },
+  // The matrix's question waits, so the endorsement answers it.
+  'PUT /api/student-answers/:id/endorsement': { emits: ['question.answered', 'studentanswer.changed'] },
+  'DELETE /api/student-answers/:id': { emits: ['studentanswer.changed'] },
   'PUT /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",
   },

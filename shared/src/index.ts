@@ -16,6 +16,7 @@ export * from './schemas/courses';
 export * from './schemas/lectures';
 export * from './schemas/videos';
 export * from './schemas/questions';
+export * from './schemas/student-answers';
 export * from './schemas/meetings';
 export * from './schemas/usage';
 export * from './schemas/events';

@@ -31,6 +31,8 @@ export const EVENT_TYPES = [
   'captions.automatic',
   // A follow-up under an answered question was posted, answered or deleted (issue 24): its watchers.
   'followup.changed',
+  // A student's answer to a classmate's question was posted, edited, endorsed or deleted (issue 24).
+  'studentanswer.changed',
 ] as const;
 
 /** SSE event name sent when the server cannot replay from the given Last-Event-ID: refetch everything. */

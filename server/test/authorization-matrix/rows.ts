@@ -7,6 +7,7 @@ import { ltiAdminRows } from './routes-lti-admin';
 import { bbbCallbackRows, meetingRows } from './routes-meetings';
 import { questionRows } from './routes-questions';
 import { roomRows } from './routes-rooms';
+import { studentAnswerRows } from './routes-student-answers';
 import { tusRows } from './routes-tus';
 import type { Row } from './table';
 
@@ -18,6 +19,7 @@ export const routeRows: Row[] = [
   ...lectureRows,
   ...tusRows,
   ...questionRows,
+  ...studentAnswerRows,
   ...captionRows,
   ...meetingRows,
   ...roomRows,

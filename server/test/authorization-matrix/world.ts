@@ -8,6 +8,7 @@ import {
   seedMedia,
   seedQuestion,
   seedResponse,
+  seedStudentAnswer,
   seedVideo,
 } from '../seed';
 import type { TestApp } from '../test-app';
@@ -27,7 +28,8 @@ export async function buildWorld(t: TestApp) {
     [...ROLE_USERS, 'studentA2', 'victim'].map((name) => createUser(t.app, { name })),
   )) as TestUser[] as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
 
-  const courseA = await seedCourse(t.db, adminA.id, { name: 'Course A' });
+  // Course A lets students answer classmates' questions (issue 24).
+  const courseA = await seedCourse(t.db, adminA.id, { name: 'Course A', studentsAnswer: true });
   await seedCourseAdmin(t.db, courseA.id, coAdminA.id);
   // victim: a student of A whose rows no one else may touch (AC-4); studentA2: another student of A.
   for (const member of [studentA, studentA2, victim]) await seedCourseMember(t.db, courseA.id, member.id);
@@ -126,6 +128,20 @@ export async function freshFollowUp(c: Case, options: { own?: boolean } = {}): P
   const author = options.own && c.user ? c.user : c.w.victim;
   const followUp = await seedFollowUp(c.t.db, question!, author.id);
   return { question: question!, followUp: followUp.id };
+}
+
+/** A question of victim (a classmate of studentA) on VA1, waiting for an answer. */
+export async function freshClassmateQuestion({ t, w }: Case): Promise<Fresh> {
+  const q = await seedQuestion(t.db, w.VA1, w.victim.id, { lectureId: w.LA, timeAsked: 2 });
+  return { question: q.id };
+}
+
+/** victim's answer (the caller's when `own`) to a fresh waiting question of studentA (issue 24). */
+export async function freshStudentAnswer(c: Case, options: { own?: boolean } = {}): Promise<Fresh> {
+  const { question } = await freshQuestion(c);
+  const author = options.own && c.user ? c.user : c.w.victim;
+  const answer = await seedStudentAnswer(c.t.db, question!, author.id);
+  return { question: question!, answer: answer.id };
 }
 
 /** A course set up like B: adminB created it, studentB studies in it. */

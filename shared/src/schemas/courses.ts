@@ -28,6 +28,8 @@ export type CreateCourseBody = z.infer<typeof CreateCourseBody>;
 export const UpdateCourseBody = z.strictObject({
   name: courseFormText(VALIDATION.fillAllFields, MAX_TITLE_LENGTH),
   description: courseFormText(VALIDATION.fillAllFields, MAX_DESCRIPTION_LENGTH),
+  /** "Students may answer questions" (issue 24); unchanged when absent. */
+  studentsAnswer: z.boolean().optional(),
 });
 export type UpdateCourseBody = z.infer<typeof UpdateCourseBody>;
 
@@ -73,6 +75,8 @@ export const CourseDto = CourseSummaryDto.extend({
   /** Number of lectures the caller may see. */
   lectures: z.number(),
   isAdmin: z.boolean(),
+  /** Students may answer classmates' questions in words (issue 24). */
+  studentsAnswer: z.boolean(),
 });
 export type CourseDto = z.infer<typeof CourseDto>;
 

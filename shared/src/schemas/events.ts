@@ -62,6 +62,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
   }),
   /** A follow-up under an answered question changed; to those who may read the question's follow-ups. */
   event('followup.changed', { ...ofQuestion, followUpId: z.string() }),
+  /** A student answer changed; to those who may read the question's student answers. */
+  event('studentanswer.changed', { ...ofQuestion, studentAnswerId: z.string() }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;
 /** The event of one type. */

@@ -156,6 +156,8 @@ export const QuestionDto = z.object({
   live: z.boolean(),
   /** Absent when the answer, if any, is a video alone. */
   answerText: AnswerTextDto.optional(),
+  /** True when the answer is a student's answer endorsed by the instructor (issue 24); absent otherwise. */
+  endorsed: z.literal(true).optional(),
 });
 export type QuestionDto = z.infer<typeof QuestionDto>;
 

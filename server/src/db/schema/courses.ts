@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const courses = pgTable('courses', {
@@ -7,6 +7,8 @@ export const courses = pgTable('courses', {
   description: text('description').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Students may answer classmates' questions in words (issue 24); off until an admin turns it on. */
+  studentsAnswer: boolean('students_answer').notNull().default(false),
 });
 
 /** Everyone who administers a course, the creator included (SPEC §6). */

@@ -17,3 +17,4 @@ export * from './lti';
 export * from './sso';
 export * from './answer-links';
 export * from './follow-ups';
+export * from './student-answers';

@@ -23,7 +23,7 @@ export async function insertCourse(
 export async function updateCourse(
   db: DbOrTx,
   id: string,
-  values: { name: string; description: string },
+  values: { name: string; description: string; studentsAnswer?: boolean },
 ): Promise<CourseRow> {
   const [row] = await db.update(courses).set(values).where(eq(courses.id, id)).returning();
   return row!;

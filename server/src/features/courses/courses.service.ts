@@ -49,6 +49,7 @@ export function createCoursesService({ db, clock, media }: AppDeps, lectureServi
       admins: admins.map(toCourseAdmin),
       lectures: lectures.filter((l) => lectureAllows('sees', standingOfRole(role), l, now)).length,
       isAdmin: role === 'admin',
+      studentsAnswer: course.studentsAnswer,
     };
   }
 
@@ -99,7 +100,11 @@ export function createCoursesService({ db, clock, media }: AppDeps, lectureServi
     async update(caller: AuthUser, courseId: string, body: UpdateCourseBody): Promise<CourseDto> {
       await requireCourseAdmin(db, caller, courseId);
       const course = await db.transaction(async (tx) => {
-        const course = await updateCourse(tx, courseId, { name: body.name, description: body.description });
+        const course = await updateCourse(tx, courseId, {
+          name: body.name,
+          description: body.description,
+          studentsAnswer: body.studentsAnswer,
+        });
         await emitCourseChanged(tx, courseId);
         return course;
       });

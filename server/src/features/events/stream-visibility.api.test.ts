@@ -14,6 +14,7 @@ import { eventStreams } from '../../../test/fixture';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
 import { emitFollowUpChanged } from '../questions/follow-ups/follow-ups.events';
+import { emitStudentAnswerChanged } from '../questions/student-answers/student-answers.events';
 import { emitAutoCaptionsChanged } from '../captions/automatic/auto-captions.events';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
@@ -32,6 +33,8 @@ type Subject =
   | { kind: 'question'; question: QuestionRecord }
   /** An answered question's follow-ups (issue 24). */
   | { kind: 'followUps'; question: QuestionRecord }
+  /** Students' answers to a question, read by the members of the lecture it was asked in (issue 24). */
+  | { kind: 'studentAnswers'; question: QuestionRecord }
   /** A WebRTC signal is a message to one peer: to them, about a question they may read. */
   | { kind: 'signal'; question: QuestionRecord; to: TestUser }
   | { kind: 'lecture'; lectureId: string; courseId: string }
@@ -168,6 +171,15 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         subject: { kind: 'followUps', question: q },
         write: (tx) => emitFollowUpChanged(tx, q, randomUUID()),
       })),
+      // student-answers.service: to those who may read the question's student answers.
+      ...[
+        [w.qOpen, w.LA],
+        [w.qUnreleased, w.LU],
+      ].map(([q, home]): Scenario => ({
+        type: 'studentanswer.changed',
+        subject: { kind: 'studentAnswers', question: q as QuestionRecord },
+        write: (tx) => emitStudentAnswerChanged(tx, q as QuestionRecord, home as typeof w.LA, randomUUID()),
+      })),
       lecture(w.LA),
       lecture(w.LU),
       {
@@ -209,6 +221,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         return readsQuestion(who, subject.question);
       case 'followUps':
         return (await get(who, `/api/questions/${subject.question.id}/follow-ups`)).statusCode === 200;
+      case 'studentAnswers':
+        return (await get(who, `/api/questions/${subject.question.id}/student-answers`)).statusCode === 200;
       case 'signal':
         return who?.id === subject.to.id && readsQuestion(who, subject.question);
       case 'lecture': {
@@ -301,6 +315,7 @@ function eventOf(s: Scenario): EventKey {
   switch (s.subject.kind) {
     case 'question':
     case 'followUps':
+    case 'studentAnswers':
     case 'signal':
       return { type: s.type, questionId: s.subject.question.id };
     case 'lecture':

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { queueAutomaticCaptions } from '../captions/public';
+import { withdrawBorrowedAnswer } from './answer-links';
 import { emitQuestionEvent } from './question-events';
 import { mailQuestionAnswered } from './questions.mail';
 import { type QuestionRecord, updateQuestion } from './questions.repository';
@@ -38,4 +39,15 @@ export async function makeResponseCurrent(
 ): Promise<void> {
   await markAnswered(deps, tx, question, responseId, at);
   await queueAutomaticCaptions(deps, tx, 'response', responseId);
+}
+
+/**
+ * Inside the caller's transaction: the question loses its answer and waits again; questions that borrowed
+ * that answer wait too (answer-links.ts), and every watcher drops its card. The caller deletes the answer
+ * (withResponseCleanup).
+ */
+export async function returnToWaiting(deps: AppDeps, tx: Tx, question: QuestionRecord): Promise<void> {
+  await withdrawBorrowedAnswer(deps, tx, question);
+  await updateQuestion(tx, question.id, { responseId: null, answeredAt: null, status: null });
+  await emitQuestionEvent(tx, 'question.edited', question, { public: true });
 }

@@ -9,6 +9,8 @@ import { createAnswerReuseService } from './answer-reuse.service';
 import type { LecturePollCache } from './lecture-poll.service';
 import { LectureQuestionsCache } from './lecture-questions.cache';
 import { responseTarget } from './pending-response';
+import { studentAnswersRoutes } from './student-answers/student-answers.routes';
+import { createStudentAnswersService } from './student-answers/student-answers.service';
 import type { QuestionsFeature } from './public';
 import { questionsRoutes } from './questions.routes';
 import { createQuestionListsService } from './question-lists.service';
@@ -41,6 +43,7 @@ export const questionsPlugin = definePlugin({
     const reuse = createAnswerReuseService(deps, questions);
     const answerText = createAnswerTextService(deps, questions);
     const followUps = createFollowUpsService(deps);
+    const studentAnswers = createStudentAnswersService(deps, questions);
     await ownScope(
       app,
       deps,
@@ -48,6 +51,7 @@ export const questionsPlugin = definePlugin({
       (scope) => answerReuseRoutes(scope, reuse),
       (scope) => answerTextRoutes(scope, answerText),
       (scope) => followUpsRoutes(scope, followUps),
+      (scope) => studentAnswersRoutes(scope, studentAnswers),
     );
   },
 });

@@ -67,6 +67,9 @@ const columns = (callerId: string | null) => ({
   answerText: sql<AnswerTextJson | null>`(select json_build_object('markdown', r.text, 'html', r.text_html,
     'editedAt', r.text_edited_at, 'withVideo', r.media_sha256 is not null)
     from responses r where r.id = ${questions.responseId} and r.text is not null)`,
+  /** The answer was made from a student's answer the instructor endorsed (issue 24). */
+  endorsed: sql<boolean>`exists (select 1 from student_answers sa
+    where sa.response_id = ${questions.responseId})`,
   ratings: sql<number>`coalesce((select sum(case when ${questionVotes.vote} = 'UP' then 1 else -1 end)
     from ${questionVotes} where ${questionVotes.questionId} = ${questions.id}), 0)`.mapWith(Number),
   myVote:

@@ -70,5 +70,6 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     lectureVideoSource: videoSourceOf(deps, row),
     live: q.live,
     ...(row.answerText ? { answerText: answerTextOf(row.answerText) } : {}),
+    ...(row.endorsed ? { endorsed: true as const } : {}),
   };
 }
