@@ -158,7 +158,12 @@ export async function seedResponse(
 
 /** A follow-up by `authorId` under `questionId` (issue 24), its text shown as it would be rendered. */
 /** A student's answer to `questionId` (issue 24), rendered as the renderer would a plain line. */
-export async function seedStudentAnswer(db: Db, questionId: string, authorId: string, text = 'Because v < 0.') {
+export async function seedStudentAnswer(
+  db: Db,
+  questionId: string,
+  authorId: string,
+  text = 'Because v < 0.',
+) {
   const [row] = await db
     .insert(studentAnswers)
     .values({ questionId, authorId, text, textHtml: `<p>${text.replace(/</g, '&lt;')}</p>\n` })

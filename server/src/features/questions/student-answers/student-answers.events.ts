@@ -16,7 +16,12 @@ export async function emitStudentAnswerChanged(
   studentAnswerId: string,
 ): Promise<void> {
   await emit(tx, {
-    payload: { type: 'studentanswer.changed', videoId: question.videoId, questionId: question.id, studentAnswerId },
+    payload: {
+      type: 'studentanswer.changed',
+      videoId: question.videoId,
+      questionId: question.id,
+      studentAnswerId,
+    },
     audience: audienceOfLectures('members', [home], question.askerId),
   });
 }

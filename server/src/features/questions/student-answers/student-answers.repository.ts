@@ -79,7 +79,12 @@ export const openQuestionsFor = (db: DbOrTx, videoId: string, userId: string, no
         or(isNull(questions.askerId), ne(questions.askerId, userId)),
         sql`(${lectures.courseId} in (select course_id from course_members where user_id = ${userId})
           or ${lectures.id} in (select lecture_id from lecture_members where user_id = ${userId}))`,
-        lectureAllowsSql('attends', sqlReaderOfStanding({ administers: false, member: true }), LECTURE_COLUMNS, now),
+        lectureAllowsSql(
+          'attends',
+          sqlReaderOfStanding({ administers: false, member: true }),
+          LECTURE_COLUMNS,
+          now,
+        ),
       ),
     )
     .orderBy(asc(questions.timeAsked), asc(questions.timePosted))

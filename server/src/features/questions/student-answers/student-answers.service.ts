@@ -58,7 +58,10 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
     if (role === 'none' && !asker) throw forbidden('Join this course first');
     const now = clock();
     const standing = standingOfRole(role);
-    if (!lectureAllows('attends', standing, home, now) && !(asker && lectureAllows('sees', standing, home, now)))
+    if (
+      !lectureAllows('attends', standing, home, now) &&
+      !(asker && lectureAllows('sees', standing, home, now))
+    )
       throw notFound('Question not found');
     return { question, home, role, asker };
   }
@@ -69,7 +72,12 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
     return { answer, ...(await readable(caller, answer.questionId)) };
   }
 
-  const dto = (caller: AuthUser, admin: boolean, a: StudentAnswerRecord, authorName: string): StudentAnswerDto => {
+  const dto = (
+    caller: AuthUser,
+    admin: boolean,
+    a: StudentAnswerRecord,
+    authorName: string,
+  ): StudentAnswerDto => {
     const own = a.authorId === caller.id;
     return {
       _id: a.id,
@@ -139,7 +147,12 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
       if (asker) throw forbidden('You cannot answer your own question');
       const textHtml = renderAnswerText(body.text);
       const row = await db.transaction(async (tx) => {
-        const row = await insertStudentAnswer(tx, { questionId, authorId: caller.id, text: body.text, textHtml });
+        const row = await insertStudentAnswer(tx, {
+          questionId,
+          authorId: caller.id,
+          text: body.text,
+          textHtml,
+        });
         if (!row) throw conflict('You have answered this question already; edit your answer instead');
         await emitStudentAnswerChanged(tx, question, home, row.id);
         return row;
@@ -174,7 +187,11 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
     },
 
     /** The course's admins endorse one answer per question, or withdraw the endorsement. */
-    async setEndorsement(caller: AuthUser, answerId: string, body: EndorsementBody): Promise<StudentAnswerDto> {
+    async setEndorsement(
+      caller: AuthUser,
+      answerId: string,
+      body: EndorsementBody,
+    ): Promise<StudentAnswerDto> {
       const { answer, question, home, role } = await loadForWrite(caller, answerId);
       if (role !== 'admin') throw forbidden('Only the course administrators can do that');
       if (body.endorsed !== (answer.endorsedAt !== null)) {
