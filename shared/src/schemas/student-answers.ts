@@ -64,3 +64,6 @@ export const OpenQuestionDto = z.object({
 export type OpenQuestionDto = z.infer<typeof OpenQuestionDto>;
 export const OpenQuestionList = z.object({ questions: z.array(OpenQuestionDto) });
 export type OpenQuestionList = z.infer<typeof OpenQuestionList>;
+
+/** What the card and the lists say of the endorsed answer (issue 24). */
+export const ENDORSED_BY_INSTRUCTOR = 'Endorsed by the instructor';

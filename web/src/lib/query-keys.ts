@@ -15,6 +15,10 @@ export const queryKeys = {
     followUpsWaiting: ['questions', 'follow-ups-waiting'] as const,
     /** An answered question's follow-ups (issue 24). */
     followUps: (id: string) => ['questions', 'follow-ups', id] as const,
+    /** Students' answers to a question (issue 24). */
+    studentAnswers: (id: string) => ['questions', 'student-answers', id] as const,
+    /** Classmates' questions on a video waiting for an answer, for students who may answer (issue 24). */
+    openQuestions: (videoId: string) => ['questions', 'open', videoId] as const,
     /** Questions of the courses a user manages (Home, Action Items). */
     managedAll: ['questions', 'managed'] as const,
     managed: (userId: string) => ['questions', 'managed', userId] as const,

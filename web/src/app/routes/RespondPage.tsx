@@ -13,6 +13,7 @@ import { AnswerTextForm } from '../../features/questions/components/AnswerTextFo
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { FollowUps } from '../../features/questions/components/FollowUps';
+import { StudentAnswers } from '../../features/questions/components/StudentAnswers';
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
 import { nextToAnswer } from '../../features/questions/utils/question-lists';
@@ -99,6 +100,7 @@ function RespondView({ questionID }: { questionID: string }) {
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
         {q.response && <FollowUps questionId={q.id} />}
+        <StudentAnswers questionId={q.id} />
         <h2>Answer in words</h2>
         <AnswerTextForm question={q} onAnswered={() => setSent('written')} />
         <h2>Upload a response video</h2>

@@ -30,6 +30,8 @@ import { recordWatched } from '../../lib/watch-progress';
 
 // Loaded when a student first opens an answer, not with the page: the watch page's first load is held to
 // its budget (scripts/lib/first-load.mjs), and most visits open no answer.
+// Classmates' waiting questions (issue 24), for students of a course that lets them answer.
+const ClassmatesQuestions = lazy(() => import('../../features/questions/components/ClassmatesQuestions'));
 const ResponseOverlay = lazy(() =>
   import('../../features/questions/components/ResponseOverlay').then((m) => ({ default: m.ResponseOverlay })),
 );
@@ -179,6 +181,11 @@ function VideoView({ videoId }: { videoId: string }) {
                 <Link to={`/${v.id}/questions`}>All questions about this video</Link>
               </p>
             </section>
+          )}
+          {user && (
+            <Suspense fallback={null}>
+              <ClassmatesQuestions videoId={v.id} />
+            </Suspense>
           )}
           {lectureId && (
             <p>

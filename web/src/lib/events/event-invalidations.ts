@@ -64,6 +64,9 @@ const MAPPING: Mapping = {
   'question.deleted': () => [k.questions.all],
   // A follow-up posted, answered or deleted: its question's follow-ups and the instructor's lists.
   'followup.changed': (e) => [k.questions.followUps(e.questionId), k.questions.followUpsWaiting],
+  // A student answer posted, edited, endorsed or deleted: its question's list (the endorsement's
+  // answer travels as question.answered or question.edited).
+  'studentanswer.changed': (e) => [k.questions.studentAnswers(e.questionId)],
   'vote.changed': (e) => [
     videoReads(e.videoId),
     k.questions.lectureAll,

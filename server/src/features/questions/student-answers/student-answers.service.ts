@@ -10,7 +10,6 @@ import type { Tx } from '../../../db/client';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import {
-  type LectureRow,
   findCourse,
   findLecture,
   lectureAllows,

@@ -5,9 +5,12 @@ import { Suspense, lazy } from 'react';
 // watch page's first load (scripts/lib/first-load.mjs).
 const AnswerTextContent = lazy(() => import('./AnswerTextContent'));
 
-/** An answer in words (issue 24), and when it was last edited. */
-export const AnswerText = ({ answer }: { answer: AnswerTextDto }) => (
+/**
+ * An answer in words (issue 24), and when it was last edited; `endorsedFor`, the question's id when the
+ * answer is a student's the instructor endorsed.
+ */
+export const AnswerText = (props: { answer: AnswerTextDto; endorsedFor?: string }) => (
   <Suspense fallback={<p className="hint">Loading the answer…</p>}>
-    <AnswerTextContent answer={answer} />
+    <AnswerTextContent {...props} />
   </Suspense>
 );

@@ -1,63 +1,9 @@
 import { type FollowUpDto, MAX_FOLLOW_UP_TEXT } from '@lectern/shared';
-import { type FormEvent, useId, useState } from 'react';
-import { OutcomeLine } from '../../../components/ui/OutcomeLine';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-format';
 import { useAnswerFollowUp, useDeleteFollowUp, useFollowUps, usePostFollowUp } from '../api/follow-ups-api';
 import { AnswerHtml } from './AnswerTextContent';
+import { TextBox } from './TextBox';
 import './answer-text.css';
-
-type Outcome = { ok: boolean; message: string } | null;
-
-/** One short text box with its label and button: a follow-up, or the instructor's answer to one. */
-function TextBox({
-  label,
-  button,
-  max,
-  send,
-}: {
-  label: string;
-  button: string;
-  max: number;
-  send(text: string): Promise<unknown>;
-}) {
-  const fieldId = useId();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') return setOutcome({ ok: false, message: 'Write something first' });
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await send(text);
-      setText('');
-      setOutcome({ ok: true, message: 'Sent' });
-    } catch (error) {
-      setOutcome({ ok: false, message: errorMessage(error, 'It could not be sent') });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={fieldId}>{label}</label>
-      <textarea
-        id={fieldId}
-        rows={3}
-        maxLength={max}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        disabled={busy}
-      />
-      <button type="submit" disabled={busy}>
-        {button}
-      </button>
-      <OutcomeLine outcome={outcome} />
-    </form>
-  );
-}
 
 function FollowUpItem({
   followUp,

@@ -63,7 +63,7 @@ export function QuestionCards({
               </span>
             </button>
             {/* Beside the button, not in it: an answer may hold links, which a button cannot. */}
-            {q.answerText && <AnswerText answer={q.answerText} />}
+            {q.answerText && <AnswerText answer={q.answerText} endorsedFor={q.endorsed && q.id} />}
           </div>
         ))}
       </div>

@@ -116,7 +116,9 @@ export function ResponseOverlay({
         )
       )}
       {source && captions?.transcript({ currentTime: playedTo, seek: (at) => setSeekTo({ at }) })}
-      {question.answerText && <AnswerText answer={question.answerText} />}
+      {question.answerText && (
+        <AnswerText answer={question.answerText} endorsedFor={question.endorsed && question.id} />
+      )}
       {userId && <FollowUps questionId={question.id} />}
       <div className="row response-overlay-footer">
         <VoteArrows question={question} userId={userId} />
