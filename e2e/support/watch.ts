@@ -20,3 +20,12 @@ export async function watchWithStreamOpen(
   await stream;
   await page.getByRole('button', { name: 'Forward 25 seconds' }).click();
 }
+
+/** Counts the page's own navigations from now on: what arrives without one came without a reload. */
+export function countNavigations(page: Page): () => number {
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  return () => navigations;
+}

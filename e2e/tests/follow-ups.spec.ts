@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { askViaApi, seedClassroom } from '../support/seed';
-import { watchWithStreamOpen } from '../support/watch';
+import { countNavigations, watchWithStreamOpen } from '../support/watch';
 
 // Follow-ups (issue 24): a student asks one under an answered card; the instructor's Action Items shows
 // it without a reload, the instructor answers it in words, and the student's open overlay shows the answer,
@@ -28,10 +28,7 @@ describe('follow-ups', () => {
 
     const { page } = b;
     await watchWithStreamOpen(page, student, videoId, ids.lectureId);
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
+    const navigations = countNavigations(page);
     const cards = page.getByRole('region', { name: 'Questions at this moment' });
     await cards.getByRole('button', { name: new RegExp(question) }).click();
     const dialog = page.getByRole('dialog', { name: question });
@@ -46,7 +43,7 @@ describe('follow-ups', () => {
     await teacher.getByRole('button', { name: 'Send answer' }).click();
 
     await dialog.locator('.follow-up-answer strong', { hasText: 'sign' }).waitFor({ timeout: 10_000 });
-    expect(navigations).toBe(0);
+    expect(navigations()).toBe(0);
     await teacher.context().close();
   });
 });

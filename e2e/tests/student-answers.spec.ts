@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loginThroughUi, signupViaApi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { askViaApi, joinCourse, seedClassroom } from '../support/seed';
-import { watchWithStreamOpen } from '../support/watch';
+import { countNavigations, watchWithStreamOpen } from '../support/watch';
 
 // Student answers (issue 24): the instructor lets students answer on the course's edit page, a classmate
 // answers a waiting question from the watch page, the instructor endorses it on the respond page, and the
@@ -28,10 +28,7 @@ describe('student answers', () => {
 
     const { page } = b;
     await watchWithStreamOpen(page, student, videoId, ids.lectureId);
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
+    const navigations = countNavigations(page);
     const cards = page.getByRole('region', { name: 'Questions at this moment' });
 
     const peer = await newUserPage(b);
@@ -52,7 +49,7 @@ describe('student answers', () => {
     await cards.getByRole('button', { name: new RegExp(question) }).waitFor({ timeout: 10_000 });
     await cards.getByText(`${ENDORSED_BY_INSTRUCTOR} · answer by A classmate`).waitFor();
     await cards.locator('.answer-text strong', { hasText: 'up' }).waitFor();
-    expect(navigations).toBe(0);
+    expect(navigations()).toBe(0);
     await peer.context().close();
     await teacher.context().close();
   });

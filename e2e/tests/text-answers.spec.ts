@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginThroughUi } from '../support/api';
 import { newUserPage, useBrowser } from '../support/browser';
 import { askViaApi, seedClassroom } from '../support/seed';
-import { watchWithStreamOpen } from '../support/watch';
+import { countNavigations, watchWithStreamOpen } from '../support/watch';
 
 // Answers in words (issue 24): the instructor answers with Markdown, maths and code from the respond
 // page; the student's open watch page shows it in the card at that moment, through the events stream,
@@ -26,10 +26,7 @@ describe('answers in words', () => {
 
     const { page } = b;
     await watchWithStreamOpen(page, student, videoId, ids.lectureId);
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
+    const navigations = countNavigations(page);
 
     const teacher = await newUserPage(b);
     await loginThroughUi(teacher, admin);
@@ -57,7 +54,7 @@ describe('answers in words', () => {
     await teacher.getByRole('status').filter({ hasText: 'Text answer saved' }).waitFor();
     await cards.locator('.answer-text strong', { hasText: 'one half' }).waitFor({ timeout: 10_000 });
     await cards.getByText(/^Edited /).waitFor();
-    expect(navigations).toBe(0);
+    expect(navigations()).toBe(0);
 
     // The card opens the answer: the overlay shows the words, and no video for a text-only answer.
     await cards.getByRole('button', { name: new RegExp(question) }).click();
