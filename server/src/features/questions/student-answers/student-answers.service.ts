@@ -19,7 +19,7 @@ import {
 } from '../../access/public';
 import { markAnswered, returnToWaiting } from '../answer-question';
 import { renderAnswerText } from '../answer-text/render';
-import { findQuestion, insertResponse, lockQuestion } from '../questions.repository';
+import { type QuestionRecord, findQuestion, insertResponse, lockQuestion } from '../questions.repository';
 import type { QuestionsService } from '../questions.service';
 import { emitStudentAnswerChanged } from './student-answers.events';
 import {
@@ -92,23 +92,42 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
   };
 
   /**
-   * Inside `tx`: the endorsement goes; if the question's answer was made from this one, the question
-   * waits again and that answer is reported replaced, to be deleted once nothing uses it.
+   * Inside `tx`: the question locked, which serialises every change to its answers' endorsement and text,
+   * and the answer as it is now.
    */
-  async function withdraw(tx: Tx, answer: StudentAnswerRecord): Promise<string | null> {
+  async function lockAnswer(tx: Tx, answer: StudentAnswerRecord) {
+    const question = await lockQuestion(tx, answer.questionId);
+    const current = await findStudentAnswer(tx, answer.id);
+    if (!question || !current) throw notFound('Answer not found');
+    return { question, current };
+  }
+
+  /**
+   * Inside `tx`, the question locked: the endorsement goes; if the question's answer was made from this
+   * one, the question waits again and that answer is reported replaced, to be deleted once nothing uses it.
+   */
+  async function withdraw(
+    tx: Tx,
+    question: QuestionRecord,
+    answer: StudentAnswerRecord,
+  ): Promise<string | null> {
     if (answer.endorsedAt === null) return null;
     await updateStudentAnswer(tx, answer.id, { endorsedAt: null, endorsedBy: null, responseId: null });
-    const question = await lockQuestion(tx, answer.questionId);
-    if (!question || answer.responseId === null || question.responseId !== answer.responseId) return null;
+    if (answer.responseId === null || question.responseId !== answer.responseId) return null;
     await returnToWaiting(deps, tx, question);
     return answer.responseId;
   }
 
-  /** Inside `tx`: endorsed; a question still waiting is answered by a response made from its text. */
-  async function endorse(tx: Tx, caller: AuthUser, answer: StudentAnswerRecord): Promise<void> {
+  /** Inside `tx`, the question locked: endorsed; a waiting question is answered by a response of its text. */
+  async function endorse(
+    tx: Tx,
+    caller: AuthUser,
+    question: QuestionRecord,
+    answer: StudentAnswerRecord,
+  ): Promise<void> {
+    if (await otherEndorsed(tx, answer.questionId, answer.id))
+      throw conflict('Another answer to this question is endorsed; withdraw that first');
     const now = clock();
-    const question = await lockQuestion(tx, answer.questionId);
-    if (!question) throw notFound('Question not found');
     let responseId: string | null = null;
     if (question.responseId === null && question.status !== 'processing') {
       const response = await insertResponse(tx, {
@@ -167,6 +186,8 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
       const textHtml = renderAnswerText(body.text);
       const editedAt = clock();
       await db.transaction(async (tx) => {
+        if ((await lockAnswer(tx, answer)).current.endorsedAt !== null)
+          throw conflict('An endorsed answer cannot be edited');
         await updateStudentAnswer(tx, answer.id, { text: body.text, textHtml, editedAt });
         await emitStudentAnswerChanged(tx, question, home, answer.id);
       });
@@ -178,7 +199,8 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
       if (role !== 'admin' && answer.authorId !== caller.id)
         throw forbidden('Only its author or the course administrators can delete an answer');
       await questions.withResponseCleanup(async (tx) => {
-        const replaced = await withdraw(tx, answer);
+        const { question: locked, current } = await lockAnswer(tx, answer);
+        const replaced = await withdraw(tx, locked, current);
         await deleteStudentAnswer(tx, answer.id);
         await emitStudentAnswerChanged(tx, question, home, answer.id);
         return { result: undefined, replaced };
@@ -193,17 +215,15 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
     ): Promise<StudentAnswerDto> {
       const { answer, question, home, role } = await loadForWrite(caller, answerId);
       if (role !== 'admin') throw forbidden('Only the course administrators can do that');
-      if (body.endorsed !== (answer.endorsedAt !== null)) {
-        await questions.withResponseCleanup(async (tx) => {
-          let replaced: string | null = null;
-          if (!body.endorsed) replaced = await withdraw(tx, answer);
-          else if (await otherEndorsed(tx, answer.questionId, answer.id))
-            throw conflict('Another answer to this question is endorsed; withdraw that first');
-          else await endorse(tx, caller, answer);
-          await emitStudentAnswerChanged(tx, question, home, answer.id);
-          return { result: undefined, replaced };
-        });
-      }
+      await questions.withResponseCleanup(async (tx) => {
+        const { question: locked, current } = await lockAnswer(tx, answer);
+        if (body.endorsed === (current.endorsedAt !== null)) return { result: undefined, replaced: null };
+        let replaced: string | null = null;
+        if (body.endorsed) await endorse(tx, caller, locked, current);
+        else replaced = await withdraw(tx, locked, current);
+        await emitStudentAnswerChanged(tx, question, home, answer.id);
+        return { result: undefined, replaced };
+      });
       const [row] = (await studentAnswersOf(db, answer.questionId)).filter((r) => r.answer.id === answer.id);
       if (!row) throw notFound('Answer not found');
       return dto(caller, true, row.answer, row.authorName);
