@@ -98,6 +98,10 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   // The matrix's question waits, so the endorsement answers it.
   'PUT /api/student-answers/:id/endorsement': { emits: ['question.answered', 'studentanswer.changed'] },
   'DELETE /api/student-answers/:id': { emits: ['studentanswer.changed'] },
+  // A flag tells the question's admins (the kind's event: question.edited for a question); hiding tells
+  // whoever read the post, whose lists drop it.
+  'POST /api/posts/:kind/:id/flags': { emits: ['question.edited'] },
+  'PUT /api/posts/:kind/:id/hidden': { emits: ['question.edited'] },
   'PUT /api/captions/:owner/:ownerId/:language': {
     gap: "the player's captions change; no event type says so",
   },

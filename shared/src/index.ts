@@ -25,3 +25,4 @@ export * from './captions/index';
 export * from './schemas/captions';
 export * from './schemas/suggestions';
 export * from './answer-html';
+export * from './schemas/flags';

@@ -83,3 +83,9 @@ export const ROOM_MAX_SIGNAL_BYTES = 16 * 1024;
 /** A browser says it is still there this often; one unheard for ROOM_PEER_TIMEOUT_MS has left. */
 export const ROOM_HEARTBEAT_MS = 10_000;
 export const ROOM_PEER_TIMEOUT_MS = 30_000;
+
+/**
+ * What a member may flag and a course's admins hide (issue 24): a question, or a follow-up under one.
+ * A new kind of post is one more name here and one entry in the server's POST_KIND_RULES.
+ */
+export const POST_KINDS = ['question', 'followUp'] as const;

@@ -232,6 +232,52 @@ export const questionRows: Row[] = [
     expect: statuses({ anon: 401, outside: 403, studentA: 204, admins: 204 }),
     mutates: true,
   },
+  // Flags and hiding (issue 24): any member who may read a post flags it; its course's admins hide it.
+  {
+    method: 'GET',
+    route: '/api/flags',
+    url: () => '/api/flags',
+    expect: anyUser(200),
+    mutates: false,
+  },
+  {
+    method: 'POST',
+    route: '/api/posts/:kind/:id/flags',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/posts/question/${f.question}/flags`,
+    payload: () => ({ body: { reason: 'Off topic' } }),
+    expect: membersOfA(204),
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/posts/:kind/:id/flags',
+    variant: 'a follow-up',
+    fresh: (c) => freshFollowUp(c),
+    url: (_c, f) => `/api/posts/followUp/${f.followUp}/flags`,
+    payload: () => ({ body: {} }),
+    expect: membersOfA(204),
+    mutates: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/posts/:kind/:id/hidden',
+    fresh: (c) => freshQuestion(c, { answered: true }),
+    url: (_c, f) => `/api/posts/question/${f.question}/hidden`,
+    payload: () => ({ body: { hidden: true } }),
+    expect: adminsOfA(204),
+    mutates: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/posts/:kind/:id/hidden',
+    variant: 'a follow-up',
+    fresh: (c) => freshFollowUp(c),
+    url: (_c, f) => `/api/posts/followUp/${f.followUp}/hidden`,
+    payload: () => ({ body: { hidden: true } }),
+    expect: adminsOfA(204),
+    mutates: true,
+  },
   // Suggestions while typing (issue 24): anyone signed in who may see the video asks; what comes back is
   // scoped by the visibility policy (suggestions.api.test.ts). A question never suggested cannot be accepted.
   {

@@ -60,6 +60,8 @@ export const CreateQuestionBody = z.strictObject({
   userID: Id.optional(),
   live: z.boolean().default(false),
   lectureId: Id.optional(),
+  /** "Ask anonymously to classmates" (issue 24): shown to the course's admins beside the asker's name. */
+  anonymous: z.boolean().default(false),
 });
 export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
 
@@ -102,7 +104,8 @@ export type QuestionStatus = 'live' | 'processing';
 
 /** Who asked: sent only to the home course's admins and to the asker (DESIGN §5.3). id and name are
  * null and "anonymous" once the asker's account is gone. */
-export const WhoAsked = z.object({ id: z.string().nullable(), name: z.string() });
+/** `anonymous`: the asker asked "anonymously to classmates" (issue 24); only who sees the name sees it. */
+export const WhoAsked = z.object({ id: z.string().nullable(), name: z.string(), anonymous: z.boolean() });
 export type WhoAsked = z.infer<typeof WhoAsked>;
 
 /**
@@ -158,6 +161,8 @@ export const QuestionDto = z.object({
   answerText: AnswerTextDto.optional(),
   /** True when the answer is a student's answer endorsed by the instructor (issue 24); absent otherwise. */
   endorsed: z.literal(true).optional(),
+  /** Hidden by the course's admins (issue 24): only they and the asker are sent it. */
+  hidden: z.boolean(),
 });
 export type QuestionDto = z.infer<typeof QuestionDto>;
 
@@ -240,6 +245,8 @@ export const FollowUpDto = z.object({
   createdAt: z.string(),
   answerHtml: z.string().nullable(),
   answeredAt: z.string().nullable(),
+  /** Hidden by the course's admins (issue 24): only they and the author are sent it. */
+  hidden: z.boolean(),
 });
 export type FollowUpDto = z.infer<typeof FollowUpDto>;
 /** `canAnswer`: the caller administers the question's home course, so answers and deletes any follow-up. */

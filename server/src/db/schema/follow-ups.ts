@@ -22,6 +22,8 @@ export const followUps = pgTable(
     answerHtml: text('answer_html'),
     answererId: uuid('answerer_id').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Hidden by an admin of the question's course (issue 24, flags): its author and those admins still see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('follow_ups_question_idx').on(t.questionId, t.createdAt)],
 );

@@ -18,3 +18,4 @@ export * from './sso';
 export * from './answer-links';
 export * from './follow-ups';
 export * from './student-answers';
+export * from './post-flags';

@@ -53,6 +53,10 @@ export const questions = pgTable(
     /** The answer being processed (status `processing`); it becomes `responseId` once ready. */
     pendingResponseId: uuid('pending_response_id').references(() => responses.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Asked "anonymously to classmates" (issue 24): a wish the course's admins see beside the asker's name. */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** Hidden by an admin of its course (issue 24, flags): its asker and the course's admins still see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /**
      * The question's English stems, sorted, as text (`'cell' 'differ'`): what suggestions compare by
      * trigrams (features/suggestions/matcher.ts). Kept, so that a candidate's check reads it instead of

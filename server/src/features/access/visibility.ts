@@ -208,6 +208,7 @@ export const lectureCondition =
 // ---- Questions -----------------------------------------------------------------------------------
 
 interface QuestionFacts<T> {
+  /** Answered, and not hidden by its course's admins (issue 24, flags). */
   answered: T;
   /** The reader asked it. */
   asked: T;
@@ -219,7 +220,8 @@ interface QuestionFacts<T> {
 /**
  * Of the questions on a video the reader may see, those listed for them: answered ones, their own, and
  * the unanswered ones of a course they run (SPEC §4, SECURITY AC-9); the admins of a concurrent copy see
- * the answered ones only (issue 20).
+ * the answered ones only (issue 20). A hidden question is listed for its asker and the admins of its
+ * home course only (issue 24): hiding it takes it out of `answered`.
  */
 const QUESTION_RULE = <T>(f: QuestionFacts<T>): T => f.or(f.answered, f.asked, f.runsHome);
 
@@ -234,6 +236,7 @@ export interface PolicyQuestion {
   responseId: string | null;
   askerId: string | null;
   homeCourseId: string | null;
+  hiddenAt: Date | null;
 }
 
 /** True when the question is listed for this reader, whose administered courses are known. */
@@ -242,7 +245,7 @@ export const questionAllows = (
   question: PolicyQuestion,
 ): boolean =>
   QUESTION_RULE<boolean>({
-    answered: question.responseId !== null,
+    answered: question.responseId !== null && question.hiddenAt === null,
     asked: reader.userId !== null && question.askerId === reader.userId,
     runsHome:
       reader.adminOfVideo &&
@@ -256,7 +259,7 @@ export const questionAllowsSql = (reader: QuestionReader): SQL => {
   const administered = sql`(select ${courseAdmins.courseId} from ${courseAdmins} where ${courseAdmins.userId} = ${userId})`;
   return asSql(
     QUESTION_RULE<Term>({
-      answered: sql`${questions.responseId} is not null`,
+      answered: sql`(${questions.responseId} is not null and ${questions.hiddenAt} is null)`,
       asked: userId !== null && sql`${questions.askerId} = ${userId}`,
       runsHome:
         reader.adminOfVideo &&

@@ -102,14 +102,14 @@ export async function searchVideos(
            c.plain_text as body, c.search as doc
     from caption_cues c
     join caption_tracks t on t.id = c.track_id
-    left join questions q on q.response_id = t.response_id and q.video_id in (${ids})
+    left join questions q on q.response_id = t.response_id and q.video_id in (${ids}) and q.hidden_at is null
     where c.search @@ ${query} and (t.video_id in (${ids}) or q.id is not null)`);
   const asked = ranked(sql`
     select 'question' as kind, q.video_id, q.time_asked::float8 as time, q.id as question_id,
            q.response_id, null::float8 as answer_time, q.question as body,
            to_tsvector('simple'::regconfig, q.question) as doc
     from questions q
-    where q.video_id in (${ids}) and q.response_id is not null
+    where q.video_id in (${ids}) and q.response_id is not null and q.hidden_at is null
       and to_tsvector('simple'::regconfig, q.question) @@ ${query}`);
   // Answers in words (issue 24): a hit in an answer's text opens its question, like a hit in the question.
   const written = ranked(sql`
@@ -117,7 +117,7 @@ export async function searchVideos(
            q.response_id, null::float8 as answer_time, r.text as body,
            to_tsvector('simple'::regconfig, r.text) as doc
     from questions q join responses r on r.id = q.response_id
-    where q.video_id in (${ids}) and r.text is not null
+    where q.video_id in (${ids}) and r.text is not null and q.hidden_at is null
       and to_tsvector('simple'::regconfig, r.text) @@ ${query}`);
   // One statement (one round trip); each branch is planned on its own small join.
   const parts = sql`(${spoken}) union all (${asked}) union all (${written})`;

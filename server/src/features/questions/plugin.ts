@@ -2,6 +2,8 @@ import { UPLOAD_KINDS } from '@lectern/shared';
 import { answerTextRoutes } from './answer-text/answer-text.routes';
 import { createAnswerTextService } from './answer-text/answer-text.service';
 import { definePlugin, ownScope } from '../feature';
+import { flagsRoutes } from './flags/flags.routes';
+import { createFlagsService } from './flags/flags.service';
 import { followUpsRoutes } from './follow-ups/follow-ups.routes';
 import { createFollowUpsService } from './follow-ups/follow-ups.service';
 import { answerReuseRoutes } from './answer-reuse.routes';
@@ -44,6 +46,7 @@ export const questionsPlugin = definePlugin({
     const answerText = createAnswerTextService(deps, questions);
     const followUps = createFollowUpsService(deps);
     const studentAnswers = createStudentAnswersService(deps, questions);
+    const flags = createFlagsService(deps);
     await ownScope(
       app,
       deps,
@@ -52,6 +55,7 @@ export const questionsPlugin = definePlugin({
       (scope) => answerTextRoutes(scope, answerText),
       (scope) => followUpsRoutes(scope, followUps),
       (scope) => studentAnswersRoutes(scope, studentAnswers),
+      (scope) => flagsRoutes(scope, flags),
     );
   },
 });

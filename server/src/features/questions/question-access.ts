@@ -93,3 +93,16 @@ export async function requireQuestionAdmin(db: DbOrTx, user: AuthUser, questionI
     throw forbidden('Only the course administrators can do that');
   return loaded;
 }
+
+/**
+ * The question as a member reads it, and whether the caller administers it: 404 unless it is listed for
+ * them (answered and not hidden, or their own, or administered by them: the visibility policy's rule).
+ */
+export async function readQuestion(db: DbOrTx, user: AuthUser, questionId: string, now: Date) {
+  const loaded = await requireQuestionMember(db, user, questionId, now);
+  const admin = await isQuestionAdmin(db, user, loaded);
+  const { question } = loaded;
+  const listed = question.responseId !== null && question.hiddenAt === null;
+  if (!listed && !admin && question.askerId !== user.id) throw notFound('Question not found');
+  return { question, admin };
+}

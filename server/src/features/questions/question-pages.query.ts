@@ -161,7 +161,7 @@ export function answeredInCourseQuery(
   return sql`select q.id, ${micro(sql`l.lecture_date`)} as "lectureDate", q.time_asked as "timeAsked"
       from lectures l
       join lecture_videos lv on lv.lecture_id = l.id
-      join questions q on q.video_id = lv.video_id and q.response_id is not null
+      join questions q on q.video_id = lv.video_id and q.response_id is not null and q.hidden_at is null
       where l.course_id = ${courseId} ${released(sql`l`)}
         and ${shownUnder(sql`l2.course_id = ${courseId} ${released(sql`l2`)}`)}
         ${

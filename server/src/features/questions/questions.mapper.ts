@@ -29,7 +29,8 @@ export function seesAsker(row: QuestionRow, viewer: Viewer): boolean {
 /** Who asked, for those who may see it (seesAsker); an account that is gone reads as anonymous. */
 export function whoAskedOf(row: QuestionRow): WhoAsked {
   const askerId = row.question.askerId;
-  return { id: askerId, name: askerId === null ? ANONYMOUS : (row.askerName ?? ANONYMOUS) };
+  const name = askerId === null ? ANONYMOUS : (row.askerName ?? ANONYMOUS);
+  return { id: askerId, name, anonymous: row.question.anonymous };
 }
 
 /** The course a question is listed in, when it is one of the caller's (issue 12, item 3). */
@@ -71,5 +72,6 @@ export function toQuestionDto(deps: AppDeps, row: QuestionRow, viewer: Viewer): 
     live: q.live,
     ...(row.answerText ? { answerText: answerTextOf(row.answerText) } : {}),
     ...(row.endorsed ? { endorsed: true as const } : {}),
+    hidden: q.hiddenAt !== null,
   };
 }

@@ -121,6 +121,7 @@ export function createQuestionsService(
           timePosted: now,
           live,
           status: live ? 'live' : null,
+          anonymous: body.anonymous,
         });
         await emitQuestionEvent(tx, 'question.asked', question, {
           public: false,

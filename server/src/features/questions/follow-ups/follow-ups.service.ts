@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { findLecture } from '../../access/public';
 import { renderAnswerText } from '../answer-text/render';
-import { isQuestionAdmin, requireQuestionMember } from '../question-access';
+import { readQuestion } from '../question-access';
 import { mailFollowUpAnswered, mailNewFollowUp } from '../questions.mail';
 import { emitFollowUpChanged } from './follow-ups.events';
 import {
@@ -36,15 +36,7 @@ export type FollowUpsService = ReturnType<typeof createFollowUpsService>;
 export function createFollowUpsService(deps: AppDeps) {
   const { db, clock } = deps;
 
-  /** The question, the caller's role, and whether they administer it; 404 if not answered and not theirs to see. */
-  async function readable(caller: AuthUser, questionId: string) {
-    const loaded = await requireQuestionMember(db, caller, questionId, clock());
-    const admin = await isQuestionAdmin(db, caller, loaded);
-    const { question } = loaded;
-    if (question.responseId === null && !admin && question.askerId !== caller.id)
-      throw notFound('Question not found');
-    return { question, admin };
-  }
+  const readable = (caller: AuthUser, questionId: string) => readQuestion(db, caller, questionId, clock());
 
   const dto = (
     caller: AuthUser,
@@ -62,6 +54,7 @@ export function createFollowUpsService(deps: AppDeps) {
       createdAt: f.createdAt.toISOString(),
       answerHtml: f.answerHtml,
       answeredAt: f.answeredAt?.toISOString() ?? null,
+      hidden: f.hiddenAt !== null,
     };
   };
 
@@ -91,7 +84,10 @@ export function createFollowUpsService(deps: AppDeps) {
 
     async list(caller: AuthUser, questionId: string): Promise<FollowUpList> {
       const { admin } = await readable(caller, questionId);
-      const rows = await followUpsOf(db, questionId);
+      // A hidden follow-up is listed for its author and the course's admins only (issue 24, flags).
+      const rows = (await followUpsOf(db, questionId)).filter(
+        (r) => admin || r.followUp.hiddenAt === null || r.followUp.authorId === caller.id,
+      );
       return { followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName)), canAnswer: admin };
     },
 
