@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType, type StreamEvent } from '@lectern/shared';
 import type { CourseLecturesAnswer, VideoWithQuestionsDto } from '@lectern/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { questions } from '../../db/schema';
 import { audienceOfLectures, usersAudience } from '../../events/domain-event';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { publishNotice } from '../../events/notices';
@@ -68,6 +69,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   /** Course T runs a concurrent copy (LT) of lecture LA: it holds LA's videos, and Tina administers only T. */
   let adminT: TestUser;
   let qAnsweredUnreleased: QuestionRecord;
+  /** Answered, then hidden by A's admins (issue 24, flags): its asker's and A's admins' alone. */
+  let qHidden: QuestionRecord;
   let VN: { id: string };
   let readers: [string, TestUser | null][];
 
@@ -77,6 +80,14 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
     VN = await seedVideo(t.db, w.LA.id, { title: 'VN' });
     qAnsweredUnreleased = await seedQuestion(t.db, w.VU.id, w.users.studentA.id, { lectureId: w.LU.id });
     await seedResponse(t.db, qAnsweredUnreleased.id, w.media, w.users.adminA.id, t.clock.now());
+    qHidden = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
+    await seedResponse(t.db, qHidden.id, w.media, w.users.adminA.id, t.clock.now());
+    const hidden = await t.db
+      .update(questions)
+      .set({ hiddenAt: t.clock.now() })
+      .where(eq(questions.id, qHidden.id))
+      .returning();
+    qHidden = hidden[0]!;
     const u = w.users;
     readers = [
       ['anonymous', null],
@@ -137,6 +148,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       ofQuestion('question.deleted', w.qB, false),
       ofQuestion('question.deleted', qAnsweredUnreleased, true),
       ofQuestion('vote.changed', w.qAnswered, true),
+      // A hidden question's events, public or not, reach its asker and its course's admins only.
+      ofQuestion('vote.changed', qHidden, true),
       meeting('meeting.opened'),
       meeting('meeting.joined'),
       meeting('meeting.ended'),
