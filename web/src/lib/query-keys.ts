@@ -13,6 +13,8 @@ export const queryKeys = {
     one: (id: string) => ['questions', 'one', id] as const,
     /** Follow-ups waiting for the instructor's answer (Action Items, issue 24). */
     followUpsWaiting: ['questions', 'follow-ups-waiting'] as const,
+    /** The flagged posts of the courses a user administers (Action Items, issue 24). */
+    flagged: ['questions', 'flagged'] as const,
     /** An answered question's follow-ups (issue 24). */
     followUps: (id: string) => ['questions', 'follow-ups', id] as const,
     /** Students' answers to a question (issue 24). */

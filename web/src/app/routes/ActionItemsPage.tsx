@@ -6,6 +6,7 @@ import { useUser } from '../../features/auth/session-context';
 import { WaitingStudentAlerts } from '../../features/meeting-room';
 import { usePossibleAnswersOf } from '../../features/questions/api/possible-answers-api';
 import { useManagedQuestions } from '../../features/questions/api/questions-api';
+import { FlaggedPosts } from '../../features/questions/components/FlaggedPosts';
 import { NeedsResponseByCourse } from '../../features/questions/components/NeedsResponseByCourse';
 import { ShowMoreQuestions } from '../../features/questions/components/ShowMoreQuestions';
 import { WaitingFollowUps } from '../../features/questions/components/WaitingFollowUps';
@@ -13,7 +14,7 @@ import { needsResponse } from '../../features/questions/utils/question-lists';
 
 /**
  * Action Items (SPEC §2): questions needing a response, by course, refreshed every 10 s; each with the
- * earlier answers that may answer it (issue 24).
+ * earlier answers that may answer it, follow-ups to answer and flagged posts to hide or restore (issue 24).
  */
 export function ActionItemsPage() {
   const user = useUser();
@@ -36,6 +37,7 @@ export function ActionItemsPage() {
       )}
       <ShowMoreQuestions list={managed} />
       <WaitingFollowUps refetchInterval={POLL_MS.actionItems} />
+      <FlaggedPosts refetchInterval={POLL_MS.actionItems} />
     </Page>
   );
 }

@@ -99,7 +99,7 @@ function RespondView({ questionID }: { questionID: string }) {
           {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
-        {q.response && <FollowUps questionId={q.id} />}
+        {q.response && <FollowUps questionId={q.id} questionHidden={q.hidden} />}
         <StudentAnswers questionId={q.id} />
         <h2>Answer in words</h2>
         <AnswerTextForm question={q} onAnswered={() => setSent('written')} />

@@ -62,8 +62,12 @@ const MAPPING: Mapping = {
   'question.answered': () => [k.questions.all],
   'question.edited': () => [k.questions.all],
   'question.deleted': () => [k.questions.all],
-  // A follow-up posted, answered or deleted: its question's follow-ups and the instructor's lists.
-  'followup.changed': (e) => [k.questions.followUps(e.questionId), k.questions.followUpsWaiting],
+  // A follow-up posted, answered, deleted, flagged or hidden: its question's follow-ups and the instructor's lists.
+  'followup.changed': (e) => [
+    k.questions.followUps(e.questionId),
+    k.questions.followUpsWaiting,
+    k.questions.flagged,
+  ],
   // A student answer posted, edited, endorsed or deleted: its question's list (the endorsement's
   // answer travels as question.answered or question.edited).
   'studentanswer.changed': (e) => [k.questions.studentAnswers(e.questionId)],

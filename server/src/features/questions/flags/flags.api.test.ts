@@ -20,7 +20,11 @@ describe('flags and hiding (issue 24)', () => {
   const hide = (kind: string, id: string, who: TestUser, hidden = true) =>
     send('PUT', `/api/posts/${kind}/${id}/hidden`, who, { hidden });
   const answered = async (question = 'Is the Fourier series of a square wave convergent?') => {
-    const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA2.id, { lectureId: w.LA.id, question, timeAsked: 9 });
+    const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA2.id, {
+      lectureId: w.LA.id,
+      question,
+      timeAsked: 9,
+    });
     await seedResponse(t.db, q.id, w.media, w.users.adminA.id, t.clock.now());
     return q;
   };
@@ -56,10 +60,20 @@ describe('flags and hiding (issue 24)', () => {
     expectStatus(await flag('question', q.id, studentA, 'Again'), 409);
     expectStatus(await flag('question', q.id, w.users.studentA2), 204);
     expectStatus(await flag('post', q.id, studentA), 400);
-    expectStatus(await send('POST', `/api/posts/question/${q.id}/flags`, studentA, { reason: 'x'.repeat(301) }), 400);
+    expectStatus(
+      await send('POST', `/api/posts/question/${q.id}/flags`, studentA, { reason: 'x'.repeat(301) }),
+      400,
+    );
 
     const [post] = await flagged(w.users.coAdminA);
-    expect(post).toMatchObject({ kind: 'question', id: q.id, questionId: q.id, flags: 2, reasons: ['Off topic'], hidden: false });
+    expect(post).toMatchObject({
+      kind: 'question',
+      id: q.id,
+      questionId: q.id,
+      flags: 2,
+      reasons: ['Off topic'],
+      hidden: false,
+    });
     expect(await flagged(studentA)).toEqual([]);
     expect(await flagged(adminB)).toEqual([]);
   });
@@ -93,7 +107,10 @@ describe('flags and hiding (issue 24)', () => {
     expectStatus(await flag('question', q.id, studentA), 404);
 
     expectStatus(await send('PUT', `/api/questions/ratings/${q.id}`, adminA, { voteOptions: 'UP' }), 200);
-    expect(await lastEvent()).toMatchObject({ payload: { type: 'vote.changed' }, audience: { visibility: 'admins' } });
+    expect(await lastEvent()).toMatchObject({
+      payload: { type: 'vote.changed' },
+      audience: { visibility: 'admins' },
+    });
 
     expectStatus(await hide('question', q.id, adminA, false), 204);
     expect((await listed(q.id, studentA))?.hidden).toBe(false);
@@ -119,7 +136,9 @@ describe('flags and hiding (issue 24)', () => {
     expect(await list(studentA)).toEqual([[f.id, true]]);
     expect(await list(adminA)).toEqual([[f.id, true]]);
     expect(await flagged(adminA)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'followUp', id: f.id, text: 'Rude remark', hidden: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'followUp', id: f.id, text: 'Rude remark', hidden: true }),
+      ]),
     );
     expectStatus(await hide('followUp', f.id, adminA, false), 204);
     expect(await list(studentA2)).toEqual([[f.id, false]]);

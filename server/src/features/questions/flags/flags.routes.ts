@@ -10,10 +10,8 @@ export function flagsRoutes(app: FastifyInstance, service: FlagsService): void {
   const r = typed(app);
   const user = { auth: 'user' } as const;
 
-  r.get(
-    '/api/flags',
-    { schema: { response: { 200: FlaggedPostList } }, config: user },
-    async (req) => service.flagged(currentUser(req)),
+  r.get('/api/flags', { schema: { response: { 200: FlaggedPostList } }, config: user }, async (req) =>
+    service.flagged(currentUser(req)),
   );
 
   r.post(

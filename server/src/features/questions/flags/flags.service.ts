@@ -33,7 +33,13 @@ export function createFlagsService(deps: AppDeps) {
     async flag(caller: AuthUser, kind: PostKind, id: string, body: FlagBody): Promise<void> {
       const { rule, question } = await readablePost(caller, kind, id);
       await db.transaction(async (tx) => {
-        const flag = { postKind: kind, postId: id, flaggerId: caller.id, reason: body.reason, flaggedAt: clock() };
+        const flag = {
+          postKind: kind,
+          postId: id,
+          flaggerId: caller.id,
+          reason: body.reason,
+          flaggedAt: clock(),
+        };
         if (!(await insertFlag(tx, flag))) throw conflict('You have already flagged this post');
         await rule.announce(tx, question, id, 'admins');
       });

@@ -46,15 +46,24 @@ const questionPosts: PostKindRule = {
   all: sql`select id, id as question_id, question as text, hidden_at from questions`,
   async announce(tx, question, _postId, to) {
     if (to === 'admins') {
-      const payload = { type: 'question.edited', videoId: question.videoId, questionId: question.id } as const;
+      const payload = {
+        type: 'question.edited',
+        videoId: question.videoId,
+        questionId: question.id,
+      } as const;
       await emit(tx, { payload, audience: await adminsOf(tx, question) });
       return;
     }
     // Hidden or shown again, an answered question concerns every viewer of the video, whose lists drop or
     // regain it: events carry ids only, and the REST read applies the rule.
-    await emitQuestionEvent(tx, 'question.edited', { ...question, hiddenAt: null }, {
-      public: question.responseId !== null,
-    });
+    await emitQuestionEvent(
+      tx,
+      'question.edited',
+      { ...question, hiddenAt: null },
+      {
+        public: question.responseId !== null,
+      },
+    );
   },
 };
 
@@ -77,7 +86,12 @@ const followUpPosts: PostKindRule = {
   all: sql`select id, question_id, text, hidden_at from follow_ups`,
   async announce(tx, question, postId, to) {
     if (to === 'readers') return emitFollowUpChanged(tx, question, postId);
-    const payload = { type: 'followup.changed', videoId: question.videoId, questionId: question.id, followUpId: postId } as const;
+    const payload = {
+      type: 'followup.changed',
+      videoId: question.videoId,
+      questionId: question.id,
+      followUpId: postId,
+    } as const;
     await emit(tx, { payload, audience: await adminsOf(tx, question) });
   },
 };

@@ -4,7 +4,7 @@ import { Suspense, lazy } from 'react';
 const FollowUpsContent = lazy(() => import('./FollowUpsContent'));
 
 /** The follow-ups under an answered question (issue 24), for a signed-in reader. */
-export const FollowUps = (props: { questionId: string }) => (
+export const FollowUps = (props: { questionId: string; questionHidden: boolean }) => (
   <Suspense fallback={<p className="hint">Loading follow-ups…</p>}>
     <FollowUpsContent {...props} />
   </Suspense>

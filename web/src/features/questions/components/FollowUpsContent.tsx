@@ -2,6 +2,7 @@ import { type FollowUpDto, MAX_FOLLOW_UP_TEXT } from '@lectern/shared';
 import { formatDateTime } from '../../../lib/date-format';
 import { useAnswerFollowUp, useDeleteFollowUp, useFollowUps, usePostFollowUp } from '../api/follow-ups-api';
 import { AnswerHtml } from './AnswerTextContent';
+import { PostModeration } from './PostModeration';
 import { TextBox } from './TextBox';
 import './answer-text.css';
 
@@ -37,6 +38,13 @@ function FollowUpItem({
           send={(text) => answer.mutateAsync({ questionId, followUpId: followUp._id, text })}
         />
       )}
+      <PostModeration
+        kind="followUp"
+        id={followUp._id}
+        hidden={followUp.hidden}
+        admin={canAnswer}
+        what="follow-up"
+      />
       {(followUp.own || canAnswer) && (
         <button
           type="button"
@@ -53,15 +61,30 @@ function FollowUpItem({
 /**
  * Follow-ups under an answered question (issue 24): each with its author (a name only for the course's
  * admins; "You" for one's own), time, text and the instructor's answer; then the "Ask a follow-up" box.
+ * Each post, the question first, can be flagged by a member and hidden or restored by the admins.
  * Refreshed by `followup.changed` events, so new ones and answers appear without a reload.
  */
-export default function FollowUpsContent({ questionId }: { questionId: string }) {
+export default function FollowUpsContent({
+  questionId,
+  questionHidden,
+}: {
+  questionId: string;
+  questionHidden: boolean;
+}) {
   const followUps = useFollowUps(questionId);
   const canAnswer = followUps.data?.canAnswer ?? false;
   const post = usePostFollowUp();
   const items = followUps.data?.followUps ?? [];
   return (
     <section className="follow-ups" aria-label="Follow-ups">
+      {/* The question's own flag and hiding live here, where the reader's rights on it are known. */}
+      <PostModeration
+        kind="question"
+        id={questionId}
+        hidden={questionHidden}
+        admin={canAnswer}
+        what="question"
+      />
       <h3>Follow-ups</h3>
       {followUps.isError ? (
         <p role="alert">Follow-ups could not be loaded</p>

@@ -4,6 +4,7 @@ import { LiveStatusNote } from './LiveStatusNote';
 import { PossibleAnswersList } from './PossibleAnswers';
 import { StatusNote } from './StatusNote';
 import '../questions.css';
+import { askerName } from '../utils/asker';
 
 /**
  * One question waiting for the instructor: (course,) lecture, text, asker or "anonymous", time in the
@@ -32,7 +33,7 @@ export function NeedsResponseItem({
         <strong>{question.question}</strong>
       </p>
       <p className="hint">
-        {`Asked by ${question.whoAsked?.name ?? 'anonymous'} at ${formatVideoTime(question.timeAsked)}`}
+        {`Asked by ${askerName(question.whoAsked)} at ${formatVideoTime(question.timeAsked)}`}
       </p>
       {question.status === 'live' ? (
         <LiveStatusNote questionId={question.id} />

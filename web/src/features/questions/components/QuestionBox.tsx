@@ -25,6 +25,8 @@ const SuggestionsForQuestion = lazy(() =>
  * time and whether the lecture is live. On a server error the typed text stays so nothing is lost. The
  * moment it will be pinned to (`shownTime`, following the player) is said beside the box. While typing,
  * earlier answered questions like it are suggested under the box (issue 24); playing one keeps the text.
+ * "Ask anonymously to classmates" (issue 24): classmates never see an asker's name (DESIGN §5.3); the
+ * course's admins see the wish beside the name.
  */
 export function QuestionBox({
   videoId,
@@ -54,6 +56,7 @@ export function QuestionBox({
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
   const suggesting = text.trim().length >= SUGGEST_AFTER_CHARS && !ask.isPending;
 
   const answered = () => {
@@ -74,7 +77,15 @@ export function QuestionBox({
     const time = currentTime();
     let created: { id: string };
     try {
-      created = await ask.mutateAsync({ question, videoId, time, userID: userId, live, lectureId });
+      created = await ask.mutateAsync({
+        question,
+        videoId,
+        time,
+        userID: userId,
+        live,
+        lectureId,
+        anonymous,
+      });
       toast.success(SUCCESS.questionSubmitted(question));
       setText('');
       logUsage(live ? 'discussionQuestionSubmit' : 'delayedQuestionSubmit', {
@@ -122,6 +133,10 @@ export function QuestionBox({
           />
         </Suspense>
       )}
+      <label className="checkbox">
+        <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
+        Ask anonymously to classmates
+      </label>
       {error && (
         <p id={`${fieldId}-error`} className="error-text" role="alert">
           {error}

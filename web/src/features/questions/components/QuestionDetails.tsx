@@ -2,6 +2,7 @@ import { type QuestionDto, formatVideoTime } from '@lectern/shared';
 import { formatDateTime } from '../../../lib/date-format';
 import { StatusNote } from './StatusNote';
 import '../questions.css';
+import { askerName } from '../utils/asker';
 
 /** The facts of one question, as the instructor needs them to answer (SPEC §2 Respond). */
 export function QuestionDetails({ question }: { question: QuestionDto }) {
@@ -19,7 +20,7 @@ export function QuestionDetails({ question }: { question: QuestionDto }) {
         <dt>Time in the video</dt>
         <dd>{formatVideoTime(question.timeAsked)}</dd>
         <dt>Asked by</dt>
-        <dd>{question.whoAsked?.name ?? 'anonymous'}</dd>
+        <dd>{askerName(question.whoAsked)}</dd>
         <dt>Posted</dt>
         <dd>
           <time dateTime={question.timePosted}>{formatDateTime(question.timePosted)}</time>

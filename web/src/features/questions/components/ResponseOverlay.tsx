@@ -119,7 +119,7 @@ export function ResponseOverlay({
       {question.answerText && (
         <AnswerText answer={question.answerText} endorsedFor={question.endorsed && question.id} />
       )}
-      {userId && <FollowUps questionId={question.id} />}
+      {userId && <FollowUps questionId={question.id} questionHidden={question.hidden} />}
       <div className="row response-overlay-footer">
         <VoteArrows question={question} userId={userId} />
         <button type="button" onClick={close}>

@@ -26,6 +26,7 @@ const question = (over: Partial<QuestionDto>): QuestionDto => ({
   courseName: 'Course',
   lectureVideoSource: '',
   live: false,
+  hidden: false,
   ...over,
 });
 
@@ -38,7 +39,7 @@ describe('own questions', () => {
   });
 
   it('keeps only the caller’s questions', () => {
-    const mine = question({ id: 'a', whoAsked: { id: 'me', name: 'Me' } });
+    const mine = question({ id: 'a', whoAsked: { id: 'me', name: 'Me', anonymous: false } });
     const theirs = question({ id: 'b', response: 'r' });
     expect(askedBy([mine, theirs], 'me')).toEqual([mine]);
   });

@@ -29,6 +29,7 @@ const q = (over: Partial<QuestionDto>): QuestionDto => ({
   courseName: 'C',
   lectureVideoSource: '',
   live: false,
+  hidden: false,
   ...over,
 });
 
