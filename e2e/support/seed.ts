@@ -113,6 +113,10 @@ export const askViaApi = (asker: E2eUser, videoId: string, question: string, tim
     body: { question, videoId, time },
   });
 
+/** The instructor's answer in words (PUT /api/questions/{id}/answer-text). */
+export const answerInWordsViaApi = (admin: E2eUser, questionId: string, text: string) =>
+  apiCall(`/api/questions/${questionId}/answer-text`, { method: 'PUT', token: admin.token, body: { text } });
+
 /** The instructor's answer (POST /api/upload/videoResponse), with the 4 s fixture unless named. */
 export async function answerViaApi(
   admin: E2eUser,

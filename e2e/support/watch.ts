@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { type E2eUser, loginThroughUi } from './api';
-import { streamOpened } from './browser';
+import { type BrowserFixture, newUserPage, streamOpened } from './browser';
 import { waitForMetadata } from './player';
 
 /**
@@ -28,4 +28,13 @@ export function countNavigations(page: Page): () => number {
     if (frame === page.mainFrame()) navigations += 1;
   });
   return () => navigations;
+}
+
+/** The instructor in a browser of their own, on Action Items, which refreshes through the events stream. */
+export async function instructorOnActionItems(fixture: BrowserFixture, admin: E2eUser): Promise<Page> {
+  const teacher = await newUserPage(fixture);
+  await loginThroughUi(teacher, admin);
+  await teacher.goto('/action-items');
+  await teacher.getByRole('heading', { name: 'Action Items' }).waitFor();
+  return teacher;
 }

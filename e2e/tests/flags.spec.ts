@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, loginThroughUi, signupViaApi } from '../support/api';
-import { newUserPage, useBrowser } from '../support/browser';
-import { askViaApi, joinCourse, seedClassroom } from '../support/seed';
-import { watchWithStreamOpen } from '../support/watch';
+import { signupViaApi } from '../support/api';
+import { useBrowser } from '../support/browser';
+import { answerInWordsViaApi, askViaApi, joinCourse, seedClassroom } from '../support/seed';
+import { countNavigations, instructorOnActionItems, watchWithStreamOpen } from '../support/watch';
 
 // Flags and hiding (issue 24): a student flags a classmate's answered question from its overlay; the
 // instructor's Action Items lists it without a reload and hides it; the card leaves the student's page
@@ -17,23 +17,13 @@ describe('flags and hiding', () => {
     await joinCourse(classmate, ids.courseId);
     const question = 'Is this lecture a waste of time for everyone?';
     const asked = await askViaApi(classmate, videoId, question, 25);
-    await apiCall(`/api/questions/${asked.id}/answer-text`, {
-      method: 'PUT',
-      token: admin.token,
-      body: { text: 'Please keep questions about the material.' },
-    });
+    await answerInWordsViaApi(admin, asked.id, 'Please keep questions about the material.');
 
-    const teacher = await newUserPage(b);
-    await loginThroughUi(teacher, admin);
-    await teacher.goto('/action-items');
-    await teacher.getByRole('heading', { name: 'Action Items' }).waitFor();
+    const teacher = await instructorOnActionItems(b, admin);
 
     const { page } = b;
     await watchWithStreamOpen(page, student, videoId, ids.lectureId);
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
+    const navigations = countNavigations(page);
     const cards = page.getByRole('region', { name: 'Questions at this moment' });
     const card = cards.getByRole('button', { name: new RegExp(question) });
     await card.click();
@@ -54,7 +44,7 @@ describe('flags and hiding', () => {
 
     await flagged.getByRole('button', { name: 'Restore' }).click();
     await card.waitFor({ timeout: 10_000 });
-    expect(navigations).toBe(0);
+    expect(navigations()).toBe(0);
     await teacher.context().close();
   });
 });

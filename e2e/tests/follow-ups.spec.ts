@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiCall, loginThroughUi } from '../support/api';
-import { newUserPage, useBrowser } from '../support/browser';
-import { askViaApi, seedClassroom } from '../support/seed';
-import { countNavigations, watchWithStreamOpen } from '../support/watch';
+import { useBrowser } from '../support/browser';
+import { answerInWordsViaApi, askViaApi, seedClassroom } from '../support/seed';
+import { countNavigations, instructorOnActionItems, watchWithStreamOpen } from '../support/watch';
 
 // Follow-ups (issue 24): a student asks one under an answered card; the instructor's Action Items shows
 // it without a reload, the instructor answers it in words, and the student's open overlay shows the answer,
@@ -15,16 +14,9 @@ describe('follow-ups', () => {
     const { admin, student, ids, videoId } = await seedClassroom();
     const question = 'Why is the acceleration negative here?';
     const asked = await askViaApi(student, videoId, question, 25);
-    await apiCall(`/api/questions/${asked.id}/answer-text`, {
-      method: 'PUT',
-      token: admin.token,
-      body: { text: 'It points *down*.' },
-    });
+    await answerInWordsViaApi(admin, asked.id, 'It points *down*.');
 
-    const teacher = await newUserPage(b);
-    await loginThroughUi(teacher, admin);
-    await teacher.goto('/action-items');
-    await teacher.getByRole('heading', { name: 'Action Items' }).waitFor();
+    const teacher = await instructorOnActionItems(b, admin);
 
     const { page } = b;
     await watchWithStreamOpen(page, student, videoId, ids.lectureId);
