@@ -117,7 +117,7 @@ describe('GET /api/questions/lecture-questions/:lectureId from the shared snapsh
     const afterAsk = await poll(plain, String(afterVote.headers.etag));
     expectStatus(afterAsk, 200);
     const own = afterAsk.json<QuestionDto[]>().find((q) => q.id === mine);
-    expect(own?.whoAsked).toEqual({ id: plain.id, name: 'Pat Plain' });
+    expect(own?.whoAsked).toEqual({ id: plain.id, name: 'Pat Plain', anonymous: false });
 
     // Another plain student shares the common answer: no vote, question or name of Pat's in it.
     const peer = (await poll(w.users.studentA2)).body;

@@ -119,7 +119,11 @@ describe('questions: ask, read, edit, delete, status', () => {
       expectStatus(other, 200);
       expect(other.json<QuestionDto>()).not.toHaveProperty('whoAsked');
       const admin = await call(t, 'GET', `/api/questions/${w.qOpen.id}`, { as: w.users.coAdminA });
-      expect(admin.json<QuestionDto>().whoAsked).toEqual({ id: w.users.studentA.id, name: 'Sam Student' });
+      expect(admin.json<QuestionDto>().whoAsked).toEqual({
+        id: w.users.studentA.id,
+        name: 'Sam Student',
+        anonymous: false,
+      });
     });
   });
 
