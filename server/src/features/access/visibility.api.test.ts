@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { lectures, questions } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
+import { seedQuestion, seedResponse } from '../../../test/seed';
 import { questionsWorldFixture } from '../questions/test/world';
 import { coursesOfUser } from './access.service';
 import {
@@ -62,10 +63,15 @@ describe('the visibility policy, as a value and as SQL', () => {
   });
 
   it('questions: answered, one’s own, or of a course one runs', async () => {
+    // An answered question its course's admins hid (issue 24): its asker's and those admins' only.
+    const qHidden = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
+    await seedResponse(t.db, qHidden.id, w.media, w.users.adminA.id, t.clock.now());
+    await t.db.update(questions).set({ hiddenAt: t.clock.now() }).where(eq(questions.id, qHidden.id));
     const outcomes = new Set<boolean>();
+    const readersOfHidden: string[] = [];
     for (const who of readers()) {
       const { administered } = await coursesOfUser(t.db, who?.id ?? null);
-      for (const seeded of [w.qAnswered, w.qOpen, w.qUnreleased, w.qB])
+      for (const seeded of [w.qAnswered, w.qOpen, w.qUnreleased, w.qB, qHidden])
         for (const adminOfVideo of [false, true]) {
           // As it is now: the world answered qAnswered after seeding it.
           const [question] = await t.db.select().from(questions).where(eq(questions.id, seeded.id));
@@ -80,8 +86,11 @@ describe('the visibility policy, as a value and as SQL', () => {
           const at = { who: who?.name ?? 'anonymous', question: question.id, adminOfVideo };
           expect({ ...at, inSql: rows.length > 0 }).toEqual({ ...at, inSql: value });
           outcomes.add(value);
+          if (seeded === qHidden && !adminOfVideo && value) readersOfHidden.push(who?.name ?? 'anonymous');
         }
     }
     expect([...outcomes].sort()).toEqual([false, true]);
+    // Of the hidden question, only its asker reads it without administering the video.
+    expect(readersOfHidden).toEqual([w.users.studentA.name]);
   });
 });
