@@ -16,6 +16,7 @@ import {
   type DeepLinkingSettings,
   type PlacedItem,
 } from './lti-deep-linking-return';
+import { AGS_SCOPE, referenceGradebook } from './lti-gradebook';
 
 // A reference LTI 1.3 platform (an LMS), written from 1EdTech's LTI Core 1.3 and Security Framework 1.0 for
 // Lectern's tests: its own RS256 keys published at a real JWKS URL, and the platform's side of the OIDC
@@ -24,7 +25,8 @@ import {
 // deep-linking request (Deep Linking 2.0), whose answer it checks as a platform must
 // (lti-deep-linking-return.ts) before keeping the items, which it can then launch. Its services: a token
 // endpoint checking Lectern's client assertion against Lectern's JWKS (Security Framework §4.1), and Names
-// and Role Provisioning Services 2.0 (paged membership containers), with levers for bad answers. Nothing
+// and Role Provisioning Services 2.0 (paged membership containers), and Assignment and Grade Services 2.0
+// (lti-gradebook.ts), each with levers for bad answers. Nothing
 // here trusts Lectern: a request a real platform would refuse, it refuses.
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
@@ -37,8 +39,8 @@ export const ROLE = {
 
 const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
 const NRPS_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
-/** The scopes this platform grants Lectern (NRPS, and AGS's for later). */
-const GRANTABLE = new Set([NRPS_SCOPE]);
+/** The scopes this platform grants Lectern (NRPS, AGS). */
+const GRANTABLE = new Set([NRPS_SCOPE, ...Object.values(AGS_SCOPE)]);
 
 /** A member of an LMS course as NRPS 2.0 §2.2 describes them. */
 export interface RosterMember {
@@ -156,6 +158,7 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
     }
     const nrps = /^\/nrps\/([\w-]+)$/.exec(url.pathname);
     if (nrps) return platform.serveMembers(req, res, nrps[1]!, url);
+    if (gradebook.serve(req, res, url)) return;
     const html = (status: number, body: string) =>
       void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     if (url.pathname === '/auth') {
@@ -204,6 +207,10 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
   // Every interface, so that `localhost` answers whether it resolves to 127.0.0.1 or ::1.
   await new Promise<void>((resolve) => server.listen(0, host === 'localhost' ? undefined : host, resolve));
   const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const gradebook = referenceGradebook(base, (bearer) => {
+    const grant = accessTokens.get(bearer);
+    return grant && grant.expiresAt > clock().getTime() ? grant.scopes : null;
+  });
 
   const platform = {
     base,
@@ -216,6 +223,8 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
     get jwksFetches() {
       return jwksFetches;
     },
+    /** The LMS's gradebook (AGS 2.0): its line items, the scores received, and its levers. */
+    gradebook,
 
     /** How many membership pages were served. */
     get rosterReads() {
@@ -438,6 +447,7 @@ export async function startReferencePlatform(toolLaunchUrl: string, options: Pla
               },
             }
           : {}),
+        ...(person.context ? gradebook.endpointClaim(person.context.id) : {}),
         ...(person.custom ? { [`${LTI}/custom`]: person.custom } : {}),
       };
     },

@@ -21,6 +21,7 @@ export type SecurityEvent =
   | 'lti.deep_link.answered'
   | 'lti.roster.synced'
   | 'lti.roster.failed'
+  | 'lti.grades.failed'
   | 'lti.platform.added'
   | 'lti.platform.changed'
   | 'lti.platform.removed'

@@ -106,3 +106,17 @@ export const LtiPlatformsAnswer = z.object({
 export type LtiPlatformsAnswer = z.infer<typeof LtiPlatformsAnswer>;
 
 export const LtiPlatformParams = z.strictObject({ id: z.uuid() });
+
+/**
+ * GET/PUT /api/lectures/:id/lti-gradebook (AGS 2.0, issue 23): whether the lecture sends its students' watch
+ * progress to the gradebook of the LMS courses linked to its course; `platforms` names those that offer a
+ * gradebook (none: the setting is not offered), `lastError` why the last line item or score failed.
+ */
+export const LtiGradebookAnswer = z.object({
+  platforms: z.array(z.string()),
+  enabled: z.boolean(),
+  lastError: z.string().nullable(),
+});
+export type LtiGradebookAnswer = z.infer<typeof LtiGradebookAnswer>;
+export const LtiGradebookBody = z.strictObject({ enabled: z.boolean() });
+export type LtiGradebookBody = z.infer<typeof LtiGradebookBody>;

@@ -7,12 +7,14 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { courses } from './courses';
+import { lectures } from './lectures';
 import { users } from './users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -98,6 +100,15 @@ export const ltiContexts = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     /** The context's NRPS membership URL, from the last launch that named it (`namesroleservice`). */
     membershipsUrl: text('memberships_url'),
+    /**
+     * The context's AGS line items container, and the scopes the platform grants on it, from the last launch
+     * that named them (the `endpoint` claim of AGS 2.0): null when it offers no gradebook.
+     */
+    lineItemsUrl: text('line_items_url'),
+    agsScopes: text('ags_scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The last roster sync's end, and how it went: members read, or why it failed (for the admin page). */
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastSyncMembers: integer('last_sync_members'),
@@ -180,4 +191,61 @@ export const ltiDeepLinkRequests = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('lti_deep_link_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A lecture whose watch progress goes to the gradebook of the LMS courses linked to its course (AGS 2.0,
+ * issue 23): turned on by a course administrator; a row exists while it is on.
+ */
+export const ltiGradebookLectures = pgTable('lti_gradebook_lectures', {
+  lectureId: uuid('lecture_id')
+    .primaryKey()
+    .references(() => lectures.id, { onDelete: 'cascade' }),
+  /** Why the last line item or score failed, for the lecture's edit page; null once one succeeds. */
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
+
+/** The line item (gradebook column) Lectern made for a lecture in one LMS course. */
+export const ltiLineItems = pgTable(
+  'lti_line_items',
+  {
+    platformId: uuid('platform_id').notNull(),
+    contextId: text('context_id').notNull(),
+    lectureId: uuid('lecture_id')
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    /** The line item's URL, its `id` as the platform answered it; scores go to `<url>/scores`. */
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.contextId, t.lectureId] }),
+    index('lti_line_items_lecture_idx').on(t.lectureId),
+    foreignKey({
+      columns: [t.platformId, t.contextId],
+      foreignColumns: [ltiContexts.platformId, ltiContexts.contextId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A student's score for a lecture: whether a send is queued (progress while one is queued is folded
+ * into it: the debounce), and when the last send began (the next waits a minute after it).
+ */
+export const ltiGradebookScores = pgTable(
+  'lti_gradebook_scores',
+  {
+    lectureId: uuid('lecture_id')
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queued: boolean('queued').notNull().default(false),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** The percentage the last send carried (0–100). */
+    lastPercent: real('last_percent'),
+  },
+  (t) => [primaryKey({ columns: [t.lectureId, t.userId] })],
 );

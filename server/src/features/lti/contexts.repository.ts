@@ -45,9 +45,18 @@ export async function contextsOfCourse(db: DbOrTx, courseId: string): Promise<Co
     .orderBy(ltiContexts.createdAt);
 }
 
-/** Keeps the membership URL the latest launch named (platforms may move it). */
-export async function setMembershipsUrl(db: DbOrTx, platformId: string, contextId: string, url: string) {
-  await db.update(ltiContexts).set({ membershipsUrl: url }).where(theContext(platformId, contextId));
+/**
+ * Keeps the service URLs the latest launch named (platforms may move them): the NRPS membership URL, the
+ * AGS line items container and its scopes. What the launch does not name is left as it was.
+ */
+export async function setServices(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  services: { membershipsUrl?: string; lineItemsUrl?: string; agsScopes?: string[] },
+) {
+  if (Object.values(services).every((v) => v === undefined)) return;
+  await db.update(ltiContexts).set(services).where(theContext(platformId, contextId));
 }
 
 export async function recordSync(

@@ -6,6 +6,7 @@ import type { Feature } from '../feature';
 import { LaunchForm, LAUNCH_PATH, LoginInitiation, createLaunchService } from './launch.service';
 import { LTI_REFUSALS, LtiRefusal, refusalPage } from './lti-refusal';
 import { DEEP_LINK_PATH, deepLinkRequests, pickerCookieName, stateCookieName } from './lti-state';
+import type { GradebookSync } from './gradebook-sync';
 import type { RosterSync } from './roster-sync';
 import { publishedKeys } from './tool-keys';
 
@@ -36,9 +37,9 @@ const pickerCookie = (picker: string) =>
  * event.
  */
 export const launchRoutes =
-  (roster: RosterSync): Feature =>
+  (roster: RosterSync, grades: GradebookSync): Feature =>
   (app, deps) => {
-    const launches = createLaunchService(app, deps, roster);
+    const launches = createLaunchService(app, deps, roster, grades);
 
     // This scope only: the platform posts forms (the launch's id_token, a POSTed login initiation).
     app.addContentTypeParser(

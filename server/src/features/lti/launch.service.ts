@@ -4,7 +4,13 @@ import type { AppDeps } from '../../app-deps';
 import type { Tx } from '../../db/client';
 import { findLecture, isCourseAdmin, lecturesHoldingVideo } from '../access/public';
 import type { CourseRole } from '../courses/public';
-import { addContextMembers, linkContext, linkedCourseOf, setMembershipsUrl } from './contexts.repository';
+import {
+  addContextMembers,
+  findContext,
+  linkContext,
+  linkedCourseOf,
+  setServices,
+} from './contexts.repository';
 import { deepLinkSettings } from './deep-link-settings';
 import {
   type DeepLinkingClaims,
@@ -17,6 +23,8 @@ import { courseRoleOf } from './launch-roles';
 import { CLAIM } from './lti-claims';
 import { LTI_REFUSALS, LtiRefusal } from './lti-refusal';
 import { deepLinkRequests, newHandover, startLogin, takeLogin } from './lti-state';
+import { gradebookOf } from './grade-service';
+import type { GradebookSync } from './gradebook-sync';
 import { membershipsUrlOf } from './memberships';
 import { platformKeys } from './platform-keys';
 import { findPlatform, findPlatformById, platformsOfIssuer, type PlatformRow } from './platforms.repository';
@@ -56,6 +64,7 @@ export function createLaunchService(
   app: FastifyInstance,
   { db, clock, config }: AppDeps,
   roster: RosterSync,
+  grades: GradebookSync,
 ) {
   const keysOf = platformKeys(() => clock().getTime());
 
@@ -95,10 +104,10 @@ export function createLaunchService(
   ) {
     const context = claims[CLAIM.context];
     const membershipsUrl = membershipsUrlOf(claims);
-    const linked = await linkedCourseOf(tx, platform.id, context.id);
+    const linked = await findContext(tx, platform.id, context.id);
     if (linked) {
-      if (membershipsUrl) await setMembershipsUrl(tx, platform.id, context.id, membershipsUrl);
-      return linked;
+      await keepServices(tx, platform, claims, linked.lineItemsUrl === null);
+      return linked.courseId;
     }
     if (role !== 'admin') throw new LtiRefusal(403, 'course not linked', LTI_REFUSALS.courseNotReady);
     const named = namedByCustom(claims);
@@ -111,11 +120,29 @@ export function createLaunchService(
             createdBy: userId,
           });
     await linkContext(tx, platform.id, context.id, courseId);
-    if (membershipsUrl) {
-      await setMembershipsUrl(tx, platform.id, context.id, membershipsUrl);
-      await roster.queue(tx, { platformId: platform.id, contextId: context.id });
-    }
+    await keepServices(tx, platform, claims, true);
+    if (membershipsUrl) await roster.queue(tx, { platformId: platform.id, contextId: context.id });
     return courseId;
+  }
+
+  /**
+   * Keeps the services the launch names for its context. A context that offers its gradebook for the first
+   * time gets the line items of its course's lectures already sending progress.
+   */
+  async function keepServices(
+    tx: Tx,
+    platform: PlatformRow,
+    claims: ResourceLinkClaims,
+    firstGradebook: boolean,
+  ) {
+    const contextId = claims[CLAIM.context].id;
+    const gradebook = gradebookOf(claims);
+    await setServices(tx, platform.id, contextId, {
+      membershipsUrl: membershipsUrlOf(claims) ?? undefined,
+      lineItemsUrl: gradebook?.lineItemsUrl,
+      agsScopes: gradebook?.scopes,
+    });
+    if (gradebook && firstGradebook) await grades.contextOffered(tx, platform.id, contextId);
   }
 
   /**

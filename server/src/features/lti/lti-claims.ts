@@ -16,6 +16,8 @@ export const CLAIM = {
   data: `${LTI_DL}/data`,
   /** Names and Role Provisioning Services 2.0: the context's membership URL (NRPS 2.0 §3.6.1). */
   namesRoleService: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+  /** Assignment and Grade Services 2.0: the context's line items container and the scopes granted (§3.1). */
+  agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
 } as const;
 
 export const LTI_VERSION = '1.3.0';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLAIM } from './lti-claims';
-import { boundedText, parseAnswer, ServiceError, type ServiceTokens } from './service-token';
+import { boundedText, parseAnswer, ServiceError, serviceFetch, type ServiceTokens } from './service-token';
 import type { PlatformRow } from './platforms.repository';
 
 // The reading side of Names and Role Provisioning Services 2.0 (1EdTech NRPS 2.0): a context's membership
@@ -11,7 +11,6 @@ export const MEMBERSHIP_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membership
 
 /** Bounds of one roster read: past them the read fails and nothing is changed. */
 export const ROSTER_LIMITS = { pages: 200, members: 20_000, pageBytes: 4 * 1024 * 1024 };
-const FETCH_TIMEOUT_MS = 15_000;
 
 const text = z.string().max(1024);
 export const Member = z.object({
@@ -85,7 +84,7 @@ export async function readRoster(
     if (page >= limits.pages) throw new ServiceError(`the roster runs past ${limits.pages} pages`);
     if (seen.has(url)) throw new ServiceError('the roster pages loop');
     seen.add(url);
-    const res = await fetchPage(tokens, platform, url);
+    const res = await serviceFetch(tokens, platform, [NRPS_SCOPE], url, { accept: MEMBERSHIP_MEDIA_TYPE });
     const body = await boundedText(res, limits.pageBytes);
     if (res.status !== 200) throw new ServiceError(`the membership service answered ${res.status}`);
     for (const member of parsePage(body)) members.set(member.user_id, member);
@@ -94,22 +93,4 @@ export async function readRoster(
     url = nextPageUrl(res.headers.get('link'), url);
   }
   return [...members.values()];
-}
-
-async function fetchPage(tokens: ServiceTokens, platform: PlatformRow, url: string): Promise<Response> {
-  const get = async () =>
-    fetch(url, {
-      headers: {
-        accept: MEMBERSHIP_MEDIA_TYPE,
-        authorization: `Bearer ${await tokens.token(platform, [NRPS_SCOPE])}`,
-      },
-      redirect: 'error',
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    });
-  const res = await get();
-  if (res.status !== 401) return res;
-  // A token the platform no longer honours: one new one, once.
-  await res.body?.cancel();
-  tokens.forget(platform, [NRPS_SCOPE]);
-  return get();
 }

@@ -14,7 +14,7 @@ import {
 import { courseRoleOf } from './launch-roles';
 import { type Member, readRoster } from './memberships';
 import { findPlatformById } from './platforms.repository';
-import { serviceTokens } from './service-token';
+import type { ServiceTokens } from './service-token';
 
 // Roster sync (NRPS 2.0, issue 23): the LMS course's members become the Lectern course's students and
 // administrators; those the LMS dropped lose access. Read whole first, then applied in one transaction, so a
@@ -42,9 +42,7 @@ export function activeMembers(members: readonly Member[]) {
   });
 }
 
-export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps) {
-  const tokens = serviceTokens(db, clock);
-
+export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps, tokens: ServiceTokens) {
   /** Queues a sync of the context (in the caller's transaction). */
   const queue = (tx: DbOrTx, payload: RosterSyncPayload) =>
     jobs.enqueue(tx, ROSTER_SYNC_JOB, payload, {

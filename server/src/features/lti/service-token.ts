@@ -138,3 +138,35 @@ export function serviceTokens(db: DbOrTx, clock: () => Date) {
 }
 
 export type ServiceTokens = ReturnType<typeof serviceTokens>;
+
+const SERVICE_TIMEOUT_MS = 15_000;
+
+/**
+ * A request to one of the platform's services with a bearer token for `scopes`; a token the platform no
+ * longer honours (401) is forgotten and the request made once more with a new one.
+ */
+export async function serviceFetch(
+  tokens: ServiceTokens,
+  platform: PlatformRow,
+  scopes: readonly string[],
+  url: string,
+  init: { method?: 'GET' | 'POST'; accept: string; contentType?: string; body?: string },
+): Promise<Response> {
+  const send = async () =>
+    fetch(url, {
+      method: init.method ?? 'GET',
+      headers: {
+        accept: init.accept,
+        authorization: `Bearer ${await tokens.token(platform, scopes)}`,
+        ...(init.contentType ? { 'content-type': init.contentType } : {}),
+      },
+      body: init.body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
+    });
+  const res = await send();
+  if (res.status !== 401) return res;
+  await res.body?.cancel();
+  tokens.forget(platform, scopes);
+  return send();
+}

@@ -1,9 +1,14 @@
 import { definePlugin, ownScope } from '../feature';
 import { loggingRoutes } from './logging.routes';
 import { usageRoutes } from './usage.routes';
+import { watchProgress } from './watch-progress';
 
-/** Viewing logs from the player, and the usage reports built on them. */
+/** Viewing logs from the player, and the usage reports built on them; other features hear of progress. */
 export const usagePlugin = definePlugin({
   name: 'usage',
-  register: (app, deps) => ownScope(app, deps, loggingRoutes, usageRoutes),
+  async register(app, deps) {
+    const progress = watchProgress(deps.db, app.log);
+    app.decorate('usage', progress);
+    await ownScope(app, deps, loggingRoutes(progress), usageRoutes);
+  },
 });

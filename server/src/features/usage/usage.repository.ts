@@ -139,3 +139,36 @@ export async function questionVideo(db: DbOrTx, questionId: string): Promise<str
   );
   return row?.videoId ?? null;
 }
+
+/** See watchProgress().watchedShare: watched seconds, clipped to each video's duration, over their sum. */
+export async function watchedShareOfLecture(
+  db: DbOrTx,
+  lectureId: string,
+  userId: string,
+): Promise<number | null> {
+  const [row] = await selectRows<{ share: number | null }>(
+    db,
+    sql`
+      select (sum(coalesce((
+          select sum(upper(r) - lower(r))
+          from unnest(usage_pairs_to_ranges(u.watched) * nummultirange(numrange(0, v.duration_seconds::numeric))) r
+        ), 0)) / sum(v.duration_seconds))::float8 as share
+      from lecture_videos lv
+      join videos v on v.id = lv.video_id and v.duration_seconds > 0
+      left join usage_video_users u on u.video_id = lv.video_id and u.user_id = ${userId}
+      where lv.lecture_id = ${lectureId}`,
+  );
+  return row?.share ?? null;
+}
+
+/** The signed-in viewers who reported progress on any of the lecture's videos. */
+export async function viewersOfLecture(db: DbOrTx, lectureId: string): Promise<string[]> {
+  const rows = await selectRows<{ userId: string }>(
+    db,
+    sql`
+      select distinct u.user_id as "userId"
+      from lecture_videos lv join usage_video_users u on u.video_id = lv.video_id
+      where lv.lecture_id = ${lectureId} and cardinality(u.watched) > 0`,
+  );
+  return rows.map((r) => r.userId);
+}
