@@ -62,6 +62,9 @@ const WRITE_ROUTE_EVENTS: Record<string, Expectation> = {
   'POST /api/courses/:id/lti-roster-sync': {
     none: "the matrix's course is linked to no LMS course (409); linked, it emits course.changed: lti/lti-roster.api.test.ts",
   },
+  'PUT /api/lectures/:id/lti-gradebook': {
+    none: "the matrix's course is linked to no LMS course (409); linked, it emits lecture.changed: lti/lti-gradebook.api.test.ts",
+  },
   'POST /api/courses/add-admin': { gap: "the invitee's list of invitations changes" },
   'POST /api/invitations/:id/accept': { emits: ['course.changed'] },
   'POST /api/invitations/:id/decline': { none: 'only the invitee saw the invitation, on this screen' },

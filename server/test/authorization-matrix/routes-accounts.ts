@@ -214,6 +214,24 @@ export const accountRows: Row[] = [
     expect: adminsOfA(409),
     mutates: true,
   },
+  // A lecture's "send watch progress to the gradebook" (AGS, issue 23), for its course's admins. Course A is
+  // linked to no LMS course, so turning it on is refused with 409 after the admin check; the linked case:
+  // lti/lti-gradebook.api.test.ts.
+  {
+    method: 'GET',
+    route: '/api/lectures/:id/lti-gradebook',
+    url: ({ w }) => `/api/lectures/${w.LA}/lti-gradebook`,
+    expect: adminsOfA(200),
+    mutates: false,
+  },
+  {
+    method: 'PUT',
+    route: '/api/lectures/:id/lti-gradebook',
+    url: ({ w }) => `/api/lectures/${w.LA}/lti-gradebook`,
+    payload: () => ({ body: { enabled: true } }),
+    expect: adminsOfA(409),
+    mutates: true,
+  },
   {
     method: 'PUT',
     route: '/api/courses/:id',

@@ -29,6 +29,8 @@ const CommonClaims = z.object({
   [CLAIM.custom]: z.record(z.string(), z.unknown()).optional(),
   /** Read by memberships.ts, which ignores a claim it cannot use. */
   [CLAIM.namesRoleService]: z.unknown().optional(),
+  /** Read by grade-service.ts, which ignores a claim it cannot use. */
+  [CLAIM.agsEndpoint]: z.unknown().optional(),
 });
 /** A resource link's launch: always from an LMS course (its context). */
 const ResourceLinkClaims = CommonClaims.extend({
