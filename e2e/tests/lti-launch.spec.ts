@@ -9,6 +9,7 @@ import {
 } from '../../server/test/lti-platform';
 import { ACTION_CEILING_MS, useBrowser } from '../support/browser';
 import { type OwnLectern, ownLectern } from '../support/own-server';
+import { uploadVideo } from '../support/seed';
 
 // Lectern inside an LMS (issue 23): the reference platform's course page, on another site (localhost)
 // than Lectern (127.0.0.1), frames Lectern; the browser performs the whole LTI 1.3 launch inside the frame
@@ -17,6 +18,8 @@ import { type OwnLectern, ownLectern } from '../support/own-server';
 // in the frame, its signed answer posted back to the platform, which checks it against Lectern's JWKS); a
 // learner launches that item and lands on the lecture, then opens it in a new tab, signed in there too.
 // A course whose LMS shares its roster (NRPS) shows the last sync on its edit page and syncs again on demand.
+// A lecture turned on for the LMS gradebook (AGS) gets a line item there; a learner launched into its video
+// watches and asks a question at a moment, and the LMS receives their percentage watched as a score.
 // The platform is registered as an administrator would, with `npm run lti -- add-platform` on the
 // server's data dir before it starts.
 
@@ -104,6 +107,22 @@ async function createLecture(token: string, courseId: string, title: string): Pr
   return ((await res.json()) as { id: string }).id;
 }
 
+/** A tab of its own on Lectern's page `path`, signed in with the bearer token (as its web app keeps one). */
+async function signedInTab(token: string, path: string) {
+  const me = (await (
+    await fetch(`${lecternUrl}/api/login`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: string };
+  const page = await (await chromiumFixture.browser.newContext()).newPage();
+  page.setDefaultTimeout(ACTION_CEILING_MS);
+  await page.goto(`${lecternUrl}/login`);
+  await page.evaluate((session) => localStorage.setItem('lectern.session', JSON.stringify(session)), {
+    token,
+    userId: me.id,
+  });
+  await page.goto(`${lecternUrl}${path}`);
+  return page;
+}
+
 async function firstCourseOf(token: string, userId: string): Promise<string> {
   const res = await fetch(`${lecternUrl}/api/courses/user-courses/${userId}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -188,19 +207,70 @@ describe('an LMS course page framing Lectern', () => {
     const courseId = await firstCourseOf(token, me.id);
 
     // The course's edit page in a tab of its own, signed in as the instructor.
-    const page = await (await chromiumFixture.browser.newContext()).newPage();
-    page.setDefaultTimeout(ACTION_CEILING_MS);
-    await page.goto(`${lecternUrl}/login`);
-    await page.evaluate((session) => localStorage.setItem('lectern.session', JSON.stringify(session)), {
-      token,
-      userId: me.id,
-    });
-    await page.goto(`${lecternUrl}/editCourse/${courseId}`);
+    const page = await signedInTab(token, `/editCourse/${courseId}`);
     await page.getByRole('heading', { name: 'Roster from your LMS' }).waitFor();
     await page.getByText(/^Synced 3 members (just now|1 min ago)\.$/).waitFor();
 
     lms.setRoster('bio-301', [{ user_id: prof.sub, roles: prof.roles }, member('ann')]);
     await page.getByRole('button', { name: 'Sync roster from Reference LMS' }).click();
     await page.getByText(/^Synced 2 members (just now|1 min ago)\.$/).waitFor();
+  });
+
+  it("sends a learner's watch progress to the LMS gradebook once the instructor turns it on", async () => {
+    const context = { id: 'geo-110', title: 'Geology 110' };
+    lms.gradebook.offer('geo-110');
+    const prof = { sub: 'prof-oz', name: 'Prof Oz', roles: [ROLE.instructor], context };
+    lms.enrol(prof);
+    lms.enrol({ sub: 'student-lee', name: 'Lee Student', roles: [ROLE.learner], context });
+    const token = await tokenByLaunch(prof);
+    const me = (await (
+      await fetch(`${lecternUrl}/api/login`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string };
+    const courseId = await firstCourseOf(token, me.id);
+    const lectureId = await createLecture(token, courseId, 'Week 1: Rocks');
+    const owner = { id: me.id, name: 'Prof Oz', email: '', password: '', token };
+    const videoId = await uploadVideo(owner, { courseId, lectureId }, 'lecture-10s.mp4', 'Rocks', lecternUrl);
+
+    // The instructor turns it on from the lecture's edit page: the LMS gets a line item for the lecture.
+    const edit = await signedInTab(token, `/editLecture/${lectureId}`);
+    await edit.getByRole('heading', { name: 'Gradebook' }).waitFor();
+    await edit.getByRole('checkbox', { name: 'Send watch progress to the gradebook' }).check();
+    await expect.poll(() => lms.gradebook.lineItems.size, { timeout: 30_000 }).toBe(1);
+    const [lineItem] = [...lms.gradebook.lineItems.values()];
+    expect(lineItem).toMatchObject({ label: 'Week 1: Rocks', resourceId: lectureId, scoreMaximum: 100 });
+
+    // The learner launches an item of the lecture's video (as deep linking places one), plays to past 0:04,
+    // pauses, and asks a question at that moment.
+    lms.items.push({
+      type: 'ltiResourceLink',
+      title: 'Rocks',
+      custom: { lecture_id: lectureId, video_id: videoId },
+      resourceLinkId: 'rocks-link',
+    });
+    const lee = await openCourseInLms('student-lee', 'geo-110', `item=${lms.items.length - 1}`);
+    const video = lee.lectern.locator('#root video').first();
+    await video.waitFor();
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(4);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    const question = 'Why are these rocks layered at this moment?';
+    await lee.lectern.getByLabel('Ask a question about this moment of the video').fill(question);
+    await lee.lectern.getByRole('button', { name: 'Submit question' }).click();
+    await lee.lectern.getByText(question).first().waitFor();
+
+    // The LMS receives the learner's score: the share of the 10 s video they watched.
+    await expect
+      .poll(() => lms.gradebook.scores.filter((s) => s.userId === 'student-lee').length, { timeout: 60_000 })
+      .toBe(1);
+    const [score] = lms.gradebook.scores.filter((s) => s.userId === 'student-lee');
+    expect(score).toMatchObject({
+      lineItem: lineItem!.id,
+      scoreMaximum: 100,
+      gradingProgress: 'FullyGraded',
+    });
+    expect(score!.scoreGiven).toBeGreaterThanOrEqual(35);
+    expect(score!.scoreGiven).toBeLessThanOrEqual(100);
   });
 });

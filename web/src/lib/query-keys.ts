@@ -50,6 +50,8 @@ export const queryKeys = {
     all: ['lectures'] as const,
     detail: (id: string) => ['lectures', 'detail', id] as const,
     videos: (id: string) => ['lectures', 'videos', id] as const,
+    /** Whether the lecture sends watch progress to the LMS gradebook (refetched on lecture.changed). */
+    ltiGradebook: (id: string) => ['lectures', 'lti-gradebook', id] as const,
   },
   courses: {
     all: ['courses'] as const,

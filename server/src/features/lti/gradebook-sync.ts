@@ -56,17 +56,20 @@ export function gradebookSync(app: FastifyInstance, { db, clock, jobs }: AppDeps
   const queueLineItems = (tx: DbOrTx, lectureId: string) =>
     jobs.enqueue(tx, LINE_ITEMS_JOB, { lectureId } satisfies LineItemsPayload, { maxAttempts: ATTEMPTS });
 
+  const enqueueScore = (tx: DbOrTx, payload: ScorePayload, runAt: Date) =>
+    jobs.enqueue(tx, SCORE_JOB, payload, {
+      maxAttempts: ATTEMPTS,
+      runAt,
+      fairKey: `${SCORE_JOB}:${payload.lectureId}`,
+    });
+
   /** Queues a send of the user's score unless one is queued, after the debounce and the last send's minute. */
   async function queueScore(tx: DbOrTx, lectureId: string, userId: string) {
     const fresh = await markQueued(tx, lectureId, userId);
     if (!fresh) return;
     const now = clock().getTime();
     const runAt = Math.max(now + DEBOUNCE_MS, (fresh.lastSentAt?.getTime() ?? 0) + MIN_SEND_INTERVAL_MS);
-    await jobs.enqueue(tx, SCORE_JOB, { lectureId, userId } satisfies ScorePayload, {
-      maxAttempts: ATTEMPTS,
-      runAt: new Date(runAt),
-      fairKey: `${SCORE_JOB}:${lectureId}`,
-    });
+    await enqueueScore(tx, { lectureId, userId }, new Date(runAt));
   }
 
   /** Makes the lecture's missing line items, then queues the scores of everyone who watched already. */
@@ -105,14 +108,19 @@ export function gradebookSync(app: FastifyInstance, { db, clock, jobs }: AppDeps
     const claim = await claimSend(db, lectureId, userId, now, new Date(now.getTime() - MIN_SEND_INTERVAL_MS));
     if ('blockedSince' in claim) {
       // The minute since the last send is not over: this send goes when it is (still queued).
-      await jobs.enqueue(db, SCORE_JOB, { lectureId, userId } satisfies ScorePayload, {
-        maxAttempts: ATTEMPTS,
-        runAt: new Date(claim.blockedSince.getTime() + MIN_SEND_INTERVAL_MS),
-        fairKey: `${SCORE_JOB}:${lectureId}`,
-      });
+      await enqueueScore(
+        db,
+        { lectureId, userId },
+        new Date(claim.blockedSince.getTime() + MIN_SEND_INTERVAL_MS),
+      );
       return;
     }
-    const percent = Math.round(1000 * ((await app.usage.watchedShare(lectureId, userId)) ?? 0)) / 10;
+    const share = await app.usage.watchedShare(lectureId, userId);
+    if (share === null) {
+      // No video of known length: there is nothing to measure watching against, so nothing is sent.
+      return settleSend(db, lectureId, userId, { previous: claim.previous });
+    }
+    const percent = Math.round(1000 * share) / 10;
     try {
       for (const target of targets) {
         const platform = await findPlatformById(db, target.platformId);

@@ -15,6 +15,7 @@ import { useLecture } from '../../lib/lecture-queries';
 import { AddLectureVideoForm } from '../../features/lectures/components/AddLectureVideoForm';
 import { EditLectureForm } from '../../features/lectures/components/EditLectureForm';
 import { ManageLectureVideos } from '../../features/lectures/components/ManageLectureVideos';
+import { LtiGradebookToggle } from '../../features/lti/components/LtiGradebookToggle';
 
 export function EditLecturePage() {
   const { lectureId = '' } = useParams();
@@ -60,6 +61,7 @@ export function EditLecturePage() {
       <div className="two-columns">
         <div>
           <EditLectureForm key={lecture.id} lecture={lecture} />
+          <LtiGradebookToggle lectureId={lecture.id} />
           <h2>Delete</h2>
           <ConfirmDelete
             checkboxLabel="Delete Lecture"

@@ -41,7 +41,12 @@ function asStreamEvent(json: unknown): StreamEvent | undefined {
 
 const videoReads = (videoId: string) => k.questions.ofVideo(videoId);
 const oneQuestion = (id: string) => [k.questions.one(id)];
-const lecture = (id: string) => [k.lectures.detail(id), k.lectures.videos(id), k.questions.lecture(id)];
+const lecture = (id: string) => [
+  k.lectures.detail(id),
+  k.lectures.videos(id),
+  k.lectures.ltiGradebook(id),
+  k.questions.lecture(id),
+];
 const room = (id: string) => [k.meetings.room(id)];
 
 /** Each type's reads, from the fields that type carries (a field it lacks fails the typecheck). */
