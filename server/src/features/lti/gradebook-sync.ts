@@ -19,7 +19,7 @@ import {
   settleSend,
   unmarkQueued,
 } from './gradebook.repository';
-import { findPlatformById } from './platforms.repository';
+import { findPlatformById, type PlatformRow } from './platforms.repository';
 import type { ServiceTokens } from './service-token';
 
 // Watch progress to the LMS gradebook (AGS 2.0, issue 23). A lecture turned on gets a line item in each LMS
@@ -46,10 +46,25 @@ interface ScorePayload {
 
 export function gradebookSync(app: FastifyInstance, { db, clock, jobs }: AppDeps, tokens: ServiceTokens) {
   /** Records and logs a failure with the LMS, then throws it for the queue to retry. */
-  async function failed(lectureId: string, what: string, error: unknown): Promise<never> {
+  async function failed(
+    place: { lectureId: string; platform: PlatformRow },
+    what: 'line item' | 'score',
+    error: unknown,
+  ): Promise<never> {
     const reason = recordableMessage(error);
-    await recordGradebookError(db, lectureId, reason);
-    app.log.warn({ securityEvent: 'lti.grades.failed', lectureId, what, reason }, 'lti.grades.failed');
+    await recordGradebookError(db, place.lectureId, reason);
+    const { lectureId, platform } = place;
+    app.log.warn(
+      {
+        securityEvent: 'lti.grades.failed',
+        lectureId,
+        platformId: platform.id,
+        platform: platform.name,
+        what,
+        error: reason,
+      },
+      'lti.grades.failed',
+    );
     throw error;
   }
 
@@ -86,7 +101,7 @@ export function gradebookSync(app: FastifyInstance, { db, clock, jobs }: AppDeps
       const url = await createLineItem(tokens, platform, context.lineItemsUrl!, {
         label: lecture.title,
         resourceId: lectureId,
-      }).catch((error: unknown) => failed(lectureId, 'line item', error));
+      }).catch((error: unknown) => failed({ lectureId, platform }, 'line item', error));
       await saveLineItem(db, {
         platformId: context.platformId,
         contextId: context.contextId,
@@ -121,19 +136,16 @@ export function gradebookSync(app: FastifyInstance, { db, clock, jobs }: AppDeps
       return settleSend(db, lectureId, userId, { previous: claim.previous });
     }
     const percent = Math.round(1000 * share) / 10;
-    try {
-      for (const target of targets) {
-        const platform = await findPlatformById(db, target.platformId);
-        if (platform)
-          await postScore(tokens, platform, target.lineItemUrl, {
-            userId: target.lmsUserId,
-            percent,
-            at: now,
-          });
+    for (const target of targets) {
+      const platform = await findPlatformById(db, target.platformId);
+      if (!platform) continue;
+      const score = { userId: target.lmsUserId, percent, at: now };
+      try {
+        await postScore(tokens, platform, target.lineItemUrl, score);
+      } catch (error) {
+        await settleSend(db, lectureId, userId, { previous: claim.previous });
+        return failed({ lectureId, platform }, 'score', error);
       }
-    } catch (error) {
-      await settleSend(db, lectureId, userId, { previous: claim.previous });
-      return failed(lectureId, 'score', error);
     }
     await settleSend(db, lectureId, userId, { percent });
     await recordGradebookError(db, lectureId, null);

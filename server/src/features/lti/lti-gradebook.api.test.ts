@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LtiGradebookAnswer, LtiHandoverAnswer } from '@lectern/shared';
 import { events, jobs, lectureVideos, lectures, ltiContexts, ltiLineItems, videos } from '../../db/schema';
 import { JOBS_CHANNEL } from '../../jobs/jobs.repository';
+import { capturedLog } from '../../../test/captured-log';
 import { lmsPerson, ltiFixture } from '../../../test/lti-launches';
 import { ROLE } from '../../../test/lti-platform';
 import { LINE_ITEMS_JOB, MIN_SEND_INTERVAL_MS, SCORE_JOB } from './gradebook-sync';
@@ -13,7 +14,16 @@ import { LINE_ITEMS_JOB, MIN_SEND_INTERVAL_MS, SCORE_JOB } from './gradebook-syn
 // each learner's percentage watched posted as a score by the job queue: debounced, once a minute at most,
 // retried when the LMS fails, and a bad answer failing cleanly.
 
-const { t, platform, launch, signedIn } = ltiFixture();
+const log = capturedLog();
+const { t, platform, launch, signedIn } = ltiFixture({
+  app: { env: { LOG_LEVEL: 'info' }, logStream: log.stream },
+});
+/** The last failure with the LMS logged about the lecture. */
+const lastFailure = (lectureId: string) =>
+  log
+    .entries('lti.grades.failed')
+    .filter((entry) => entry.lectureId === lectureId)
+    .at(-1);
 const KINDS = [LINE_ITEMS_JOB, SCORE_JOB];
 
 /**
@@ -223,6 +233,12 @@ describe('the LMS gradebook of a lecture', () => {
     await runQueuedNow();
     expect(scoresOf(sub)).toHaveLength(0);
     expect((await setting(teacher, lecture.id)).lastError).toMatch(/answered 503/);
+    expect(lastFailure(lecture.id)).toMatchObject({
+      securityEvent: 'lti.grades.failed',
+      platform: 'Reference LMS',
+      what: 'score',
+      error: expect.stringMatching(/answered 503/),
+    });
     const [retry] = await t.db
       .select()
       .from(jobs)
@@ -249,6 +265,7 @@ describe('the LMS gradebook of a lecture', () => {
         [],
       );
       expect((await setting(teacher, lecture.id)).lastError).toMatch(why);
+      expect(lastFailure(lecture.id)).toMatchObject({ what: 'line item', error: expect.stringMatching(why) });
     }
     platform.gradebook.setFault(null);
   });

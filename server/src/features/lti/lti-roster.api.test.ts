@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { type CryptoKey, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { LtiHandoverAnswer, LtiRosterAnswer } from '@lectern/shared';
 import { courseAdmins, courseMembers, events, externalIdentities, questions, videos } from '../../db/schema';
 import { createUser } from '../../../test/factories';
+import { capturedLog } from '../../../test/captured-log';
 import { lmsPerson, ltiFixture } from '../../../test/lti-launches';
 import { ROLE, type RosterMember } from '../../../test/lti-platform';
 import { NRPS_SCOPE } from './memberships';
@@ -18,21 +18,16 @@ import { signingKey } from './tool-keys';
 // read page by page from the platform's membership service, queued by the first instructor launch and on
 // demand, run by the job queue.
 
-/** The app's log lines as pino writes them (one JSON object each). */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(...chunk.toString().split('\n').filter(Boolean));
-    done();
-  },
+const log = capturedLog();
+const { t, platform, launch, signedIn } = ltiFixture({
+  app: { env: { LOG_LEVEL: 'info' }, logStream: log.stream },
 });
-const { t, platform, launch, signedIn } = ltiFixture({ app: { env: { LOG_LEVEL: 'info' }, logStream } });
 
 /** The last log entry `msg` wrote about the course. */
 const lastLogged = (msg: string, courseId: string) =>
-  logLines
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry) => entry.msg === msg && entry.courseId === courseId)
+  log
+    .entries(msg)
+    .filter((entry) => entry.courseId === courseId)
     .at(-1);
 
 const platformRow = async () => (await findPlatform(t.db, platform.issuer, platform.clientId))!;
@@ -314,9 +309,9 @@ describe('the roster log', () => {
       durationMs: expect.any(Number),
     });
 
-    const log = logLines.join('\n');
+    const written = log.text();
     expect(platform.accessTokensGranted.length).toBeGreaterThan(0);
-    for (const token of platform.accessTokensGranted) expect(log).not.toContain(token);
-    expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/); // no JWT: not the client assertion, not an id_token
+    for (const token of platform.accessTokensGranted) expect(written).not.toContain(token);
+    expect(written).not.toMatch(/eyJ[\w-]+\.eyJ/); // no JWT: not the client assertion, not an id_token
   });
 });
