@@ -116,7 +116,8 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
            -- Over the stems, sorted: the words that carry meaning, in any order ("what is the difference
            -- between" alike in two questions says nothing).
            similarity(c.question_stems, i.stems_text)::float8 as trigram,
-           ${stemsOf(sql`c.question`)} as stems,
+           -- The kept stems read back (the same lexemes as parsing the question again, without the parse).
+           tsvector_to_array(c.question_stems::tsvector) as stems,
            i.stems as "queryStems",
            -- The answer's words: its captions, and its text when it has one.
            array(select distinct w from (
@@ -129,14 +130,31 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
            c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = i.lecture_id)
              as "sameLecture"
     from input i,
-         -- Unaliased: scope.listed names the table (questionAllowsSql).
-         lateral (select questions.* from questions
-                  where response_id is not null and video_id in (${scope.videoIds}) and ${scope.listed}
-                    and (question_stems % i.stems_text
-                         or to_tsvector('english'::regconfig, question) @@ i.query)
-                  limit ${CANDIDATES}) c
+         lateral (${candidatesOf(scope)}) c
     join responses r on r.id = c.response_id
     left join media_files m on m.sha256 = r.media_sha256`) as unknown as Promise<{ rows: Row[] }>;
+}
+
+/**
+ * At most CANDIDATES answered questions of the scope sharing an English stem with the input `i`, then, while
+ * there is room, those sharing trigrams of the stems only. The two parts do not overlap, so this is the same
+ * set as `stems % text or tsvector @@ query` whenever that has CANDIDATES or fewer; past that, questions
+ * sharing a word come first. Each part has its own index and no per-row parse of the question: the `or`
+ * made PostgreSQL re-check both sides on every trigram hit (an English parse of each), and always read the
+ * whole trigram index, whose common trigrams ("differ", "function") match nearly every question of a large
+ * course (docs/decisions.md, "The suggestion request's cost").
+ */
+function candidatesOf(scope: MatchScope): SQL {
+  // Unaliased: scope.listed names the table (questionAllowsSql).
+  const part = (condition: SQL) => sql`(select questions.id, questions.video_id, questions.time_asked,
+        questions.question, questions.response_id, questions.question_stems
+      from questions
+      where response_id is not null and video_id in (${scope.videoIds}) and ${scope.listed} and ${condition}
+      limit ${CANDIDATES})`;
+  const sharesStem = sql`to_tsvector('english'::regconfig, question) @@ i.query`;
+  return sql`${part(sharesStem)}
+    union all ${part(sql`question_stems % i.stems_text and not (${sharesStem})`)}
+    limit ${CANDIDATES}`;
 }
 
 /** One input's candidates scored and ranked. */

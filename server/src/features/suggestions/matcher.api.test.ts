@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '../../db/schema';
+import { seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
+import { type TestApp, createTestApp } from '../../../test/test-app';
+import { type World, buildWorld } from '../../../test/world';
+import { CANDIDATES, type MatchScope, scoredCandidates } from './matcher';
+
+// The matcher's candidate read (issue 24): questions sharing an English stem with the text, and those whose
+// stems only share trigrams with it (a word still being typed, a typo), at most CANDIDATES of them, those
+// sharing a stem first (docs/decisions.md, "The suggestion request's cost").
+
+let t: TestApp;
+let w: World;
+let answer = '';
+const scopeOf = (videoId: string): MatchScope => ({ videoIds: sql`select ${videoId}::uuid`, listed: sql`true` });
+const place = (videoId: string) => ({ videoId, time: 0, lectureId: null });
+
+async function answered(videoId: string, texts: string[]): Promise<string[]> {
+  const rows = await t.db
+    .insert(questions)
+    .values(texts.map((question) => ({ videoId, askerId: w.users.studentA.id, question, timeAsked: 5 })))
+    .returning({ id: questions.id });
+  await t.db.execute(sql`update questions set response_id = ${answer}::uuid
+    where id in (${sql.join(
+      rows.map((r) => sql`${r.id}::uuid`),
+      sql`, `,
+    )})`);
+  return rows.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t);
+  const sha = await seedMedia(t.db, t.media, 'lecture-10s.mp4', 42);
+  const first = await seedQuestion(t.db, w.VA2.id, w.users.studentA.id, { question: 'Pendulum?' });
+  answer = (await seedResponse(t.db, first.id, sha, w.users.adminA.id)).id;
+});
+afterAll(() => t.close());
+
+describe('the candidates of a text', () => {
+  it('are the questions sharing a stem, and those whose stems share only trigrams with it', async () => {
+    const [stem, trigramsOnly, neither] = await answered(w.VA1.id, [
+      'Why is the acceleration negative here?',
+      'Accelerations?',
+      'What does the integral mean?',
+    ]);
+    // "acceleratin" (a typo) stems to itself: no stem in common with either question, trigrams with both.
+    const typo = (await scoredCandidates(t.db, 'acceleratin negative', place(w.VA1.id), scopeOf(w.VA1.id))).map(
+      (m) => m.questionId,
+    );
+    expect(typo).toContain(stem);
+    expect(typo).toContain(trigramsOnly);
+    expect(typo).not.toContain(neither);
+    const whole = await scoredCandidates(t.db, 'acceleration', place(w.VA1.id), scopeOf(w.VA1.id));
+    expect(whole.map((m) => m.questionId).sort()).toEqual([stem, trigramsOnly].sort());
+  });
+
+  it(`are at most ${CANDIDATES}, those sharing a stem before those sharing trigrams only`, async () => {
+    const video = w.VB.id;
+    const [trigramsOnly] = await answered(video, ['Pendulums?']);
+    const sharing = await answered(
+      video,
+      Array.from({ length: CANDIDATES }, (_, i) => `Why does the pendulum swing ${i} times?`),
+    );
+    const found = await scoredCandidates(t.db, 'pendulu swing', place(video), scopeOf(video));
+    expect(found).toHaveLength(CANDIDATES);
+    expect(new Set(found.map((m) => m.questionId))).toEqual(new Set(sharing));
+    expect(found.map((m) => m.questionId)).not.toContain(trigramsOnly);
+  });
+});
