@@ -103,6 +103,8 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
   const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
   return db.execute(sql`
     with wanted(n, clean, ored, lecture_id) as (values ${sql.join(wanted, sql`, `)}),
+    -- Read once for every input and both parts of its candidates.
+    scope_videos(video_id) as materialized (${scope.videoIds}),
     input as (
       select n, lecture_id, websearch_to_tsquery('english'::regconfig, ored) as query,
              ${stemsOf(sql`clean`)} as stems,
@@ -130,7 +132,7 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
            c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = i.lecture_id)
              as "sameLecture"
     from input i,
-         lateral (${candidatesOf(scope)}) c
+         lateral (${candidatesOf(scope.listed)}) c
     join responses r on r.id = c.response_id
     left join media_files m on m.sha256 = r.media_sha256`) as unknown as Promise<{ rows: Row[] }>;
 }
@@ -144,12 +146,13 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
  * whole trigram index, whose common trigrams ("differ", "function") match nearly every question of a large
  * course (docs/decisions.md, "The suggestion request's cost").
  */
-function candidatesOf(scope: MatchScope): SQL {
-  // Unaliased: scope.listed names the table (questionAllowsSql).
+function candidatesOf(listed: SQL): SQL {
+  // Unaliased: `listed` names the table (questionAllowsSql).
   const part = (condition: SQL) => sql`(select questions.id, questions.video_id, questions.time_asked,
         questions.question, questions.response_id, questions.question_stems
       from questions
-      where response_id is not null and video_id in (${scope.videoIds}) and ${scope.listed} and ${condition}
+      where response_id is not null and video_id in (select video_id from scope_videos) and ${listed}
+        and ${condition}
       limit ${CANDIDATES})`;
   const sharesStem = sql`to_tsvector('english'::regconfig, question) @@ i.query`;
   return sql`${part(sharesStem)}
