@@ -13,7 +13,10 @@ import { CANDIDATES, type MatchScope, scoredCandidates } from './matcher';
 let t: TestApp;
 let w: World;
 let answer = '';
-const scopeOf = (videoId: string): MatchScope => ({ videoIds: sql`select ${videoId}::uuid`, listed: sql`true` });
+const scopeOf = (videoId: string): MatchScope => ({
+  videoIds: sql`select ${videoId}::uuid`,
+  listed: sql`true`,
+});
 const place = (videoId: string) => ({ videoId, time: 0, lectureId: null });
 
 async function answered(videoId: string, texts: string[]): Promise<string[]> {
@@ -46,9 +49,9 @@ describe('the candidates of a text', () => {
       'What does the integral mean?',
     ]);
     // "acceleratin" (a typo) stems to itself: no stem in common with either question, trigrams with both.
-    const typo = (await scoredCandidates(t.db, 'acceleratin negative', place(w.VA1.id), scopeOf(w.VA1.id))).map(
-      (m) => m.questionId,
-    );
+    const typo = (
+      await scoredCandidates(t.db, 'acceleratin negative', place(w.VA1.id), scopeOf(w.VA1.id))
+    ).map((m) => m.questionId);
     expect(typo).toContain(stem);
     expect(typo).toContain(trigramsOnly);
     expect(typo).not.toContain(neither);

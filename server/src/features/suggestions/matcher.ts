@@ -6,9 +6,9 @@ import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } fro
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
 // migration 0020): earlier answered questions whose stems share trigrams with the text's
 // (questions_answered_stems_trgm_idx over the kept `question_stems`, migration 0025) or that share English
-// stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them; each is
-// measured (trigram similarity, shared stems, stems its answer's captions share) and scored in
-// match-score.ts. Who may see what is the caller's business: it passes the videos and the question
+// stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them (those sharing a
+// stem first: candidatesOf); each is measured (trigram similarity, shared stems, stems its answer's
+// captions share) and scored in match-score.ts. Who may see what is the caller's business: it passes the videos and the question
 // condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
 // this with its own scope.
 
