@@ -5,7 +5,8 @@
 // varied openings and endings, so that trigrams and stems spread as in a real course. 64 students (seeded
 // sessions, bench/lib/seed-students.mjs) send, in turn, the set's paraphrases, whole or as typed so far
 // (the box asks from about 12 characters), at a random moment of the video: each may send 120 a minute.
-// Prints p50/p99 per size and the growth of p99 from 1,500 to 150,000.
+// Prints p50/p99 per size and the growth of p99 from 1,500 to 150,000, and the CPU time Lectern's process
+// spent per request (load on the machine stretches latency, much less this).
 // PostgreSQL: a fresh database lectern_bench_suggestions on the server of BENCH_DATABASE_URL, else on
 // 127.0.0.1:5432 as postgres. PGlite: the data dir is migrated by a first start, seeded with no server
 // holding it, then served. Knobs: BENCH_SECONDS (one measured run, 5), BENCH_SUGGESTION_SIZES (comma list,
@@ -19,7 +20,7 @@ import { bulkQuestionsSql } from '../../server/test/bulk-questions.mjs';
 import { fmt } from '../lib/load.mjs';
 import { POSTGRES_ADMIN_URL, freshDatabase } from '../lib/postgres.mjs';
 import { seedStudents } from '../lib/seed-students.mjs';
-import { ROOT, startLectern, tempDir } from '../lib/server.mjs';
+import { ROOT, cpuMs, startLectern, tempDir } from '../lib/server.mjs';
 import { tableRow } from '../lib/table.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -189,11 +190,14 @@ export async function run() {
           `  ${label}, ${size.toLocaleString('en')} questions (half answered) seeded in ${fmt(seconds)} s`,
         );
         await measure(server.url, seeded, paraphrases, 1); // warm-up: first requests compile, fill caches
+        const cpuBefore = cpuMs(server.pid);
         const r = await measure(server.url, seeded, paraphrases, SECONDS);
+        // Lectern's own process (with PGlite, the database too; PostgreSQL's backends are not counted).
+        const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / r.requests;
         p99s.push(r.p99);
         console.log(
           `    c=${CONNECTIONS}: ${r.requests} requests in ${SECONDS} s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ` +
-            `${fmt(r.perRequest)} suggestions a request, errors ${r.errors}` +
+            `${fmt(r.perRequest)} suggestions a request, errors ${r.errors}, Lectern's CPU ${fmt(cpuPerRequest)} ms a request` +
             (r.errors ? ` (${[...r.statuses].map(([s, n]) => `${s}×${n}`).join(', ')})` : ''),
         );
         tableRow({
