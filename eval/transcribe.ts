@@ -2,8 +2,9 @@
 // (test-media/speech) and, with TRANSCRIBE_EVAL_DIR, an operator's own recordings (speech-samples.ts);
 // this prints its word error rate and real-time factor (seconds of work per second of audio) per
 // recording and in all, for each source apart.
-import { statSync } from 'node:fs';
+import fs, { statSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { TranscriptionEngine } from '../server/src/features/captions/transcription/engine';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../server/src/features/captions/transcription/pocketsphinx';
 import { findWhisper, whisperEngine } from '../server/src/features/captions/transcription/whisper';
 import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
+import { lectureTexts, speak } from '../test-media/speech/make-speech.mjs';
 import { type SpeechSample, folderSpeech, projectSpeech } from './speech-samples';
 
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */
@@ -73,9 +75,41 @@ export async function hear(engine: TranscriptionEngine, { label, samples }: Sour
   );
 }
 
+/**
+ * What PocketSphinx loses by hearing a long recording in parts side by side, as the job does (wav-parts.ts):
+ * every test lecture in one recording (about 140 s), heard whole and in two parts. Each part starts with
+ * the engine's cold estimate of the voice, which costs words at its start, not speed.
+ */
+async function wholeAndInParts() {
+  const setup = findPocketsphinx();
+  if (typeof setup === 'string') return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-eval-parts-'));
+  try {
+    const text = lectureTexts()
+      .map((l) => l.text)
+      .join(' ');
+    const wav = speak(text, path.join(dir, 'all-lectures.wav'));
+    for (const [label, options] of [
+      ['whole', { parallelism: 1 }],
+      ['in two parts', { parallelism: 2, minPartSeconds: 30 }],
+    ] as const) {
+      const started = performance.now();
+      const heard = await pocketsphinxEngine(setup, options).transcribe(wav);
+      const took = (performance.now() - started) / 1000;
+      const wer = wordErrorRate(text, heard.map((w) => w.text).join(' '));
+      console.log(
+        `  PocketSphinx, every lecture in one recording, ${label}: WER ${(wer * 100).toFixed(1)} %, ${took.toFixed(1)} s by the wall clock (load average ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run() {
   const engines = installedEngines();
   for (const source of sources()) {
     for (const engine of engines) await hear(engine, source);
   }
+  await wholeAndInParts();
 }

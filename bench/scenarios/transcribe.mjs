@@ -4,11 +4,14 @@
 // machine's load than about the engine) and the peak resident memory. PocketSphinx always (Debian's
 // pocketsphinx, pocketsphinx-en-us); whisper.cpp when TRANSCRIBE_MODEL names a ggml model.
 // Then what a transcription costs the API: the p99 of a lecture's questions (10 requests a second) on a Lectern whose job is
-// transcribing an uploaded lecture, against the same with nothing running.
+// transcribing an uploaded lecture, against the same with nothing running; and how long that job takes by
+// the wall clock, hearing the lecture in parts side by side (wav-parts.ts), which on a busy machine says
+// as much about the load (printed) as about the engine.
 // Needs espeak-ng and time as well. Knob: BENCH_TRANSCRIBE_SECONDS (20 per measurement).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { lectureSpeech, lectureTexts, speechVideo } from '../../test-media/speech/make-speech.mjs';
@@ -126,19 +129,28 @@ async function apiBesideTranscription() {
     const url = `${lectern.url}/api/questions/lecture-questions/${owner.lectureId}`;
     const questions = () => paced(url, owner.token);
     const quiet = await questions();
-    // Every test lecture spoken in one video (about two and a half minutes): long enough to outlast a measurement.
-    const talk = speechVideo(
-      'bench-all-lectures',
-      lectureTexts()
-        .map((l) => l.text)
-        .join(' '),
-    );
+    // Every test lecture spoken twice in one video (about four and a half minutes): long enough to outlast
+    // a measurement, and for the job to hear it in parts side by side, as it hears a lecture.
+    const lectures = lectureTexts().map((l) => l.text);
+    const talk = speechVideo('bench-all-lectures-twice', [...lectures, ...lectures].join(' '));
     const video = await uploadVideoFile(lectern.url, owner, talk);
     await untilAutomatic(lectern.url, owner.token, video.id, ['transcribing']);
+    const transcribing = performance.now();
     const busy = await questions();
     const after = await untilAutomatic(lectern.url, owner.token, video.id, ['transcribing', 'done']);
     if (after.state !== 'transcribing')
       console.log('  the transcription ended during the measurement: lower BENCH_TRANSCRIBE_SECONDS');
+    await untilAutomatic(lectern.url, owner.token, video.id, ['done']);
+    const wall = (performance.now() - transcribing) / 1000;
+    // Spoken whole, the talk lasts about as long as its lectures spoken apart.
+    const audio =
+      video.durationSeconds ??
+      2 * lectureTexts().reduce((sum, l) => sum + wavSeconds(lectureSpeech(l.name)), 0);
+    tableRow({
+      what: `PocketSphinx as the job runs it (parts side by side, load ${fmt(os.loadavg()[0], 1)})`,
+      ours: `${fmt(audio, 0)} s of speech in ${fmt(wall, 0)} s (a 60-minute lecture in ${fmt((60 * wall) / audio, 0)} min)`,
+      aim: '60 min in under 15',
+    });
     console.log(
       `  lecture questions, 10 a second: p99 ${quiet.p99ms} ms idle, ${busy.p99ms} ms transcribing (${busy.count} requests each)`,
     );

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { HeardWord, TranscribeOptions, TranscriptionEngine } from './engine';
 import { runNiced } from './niced-process';
+import { type WavPart, splitAtPauses } from './wav-parts';
 
 // CMU PocketSphinx from Debian's packages (`pocketsphinx`, `pocketsphinx-en-us`): the engine that runs
 // everywhere the project's CI runs, with nothing to download. `pocketsphinx_continuous -time yes` prints,
@@ -59,21 +62,59 @@ export function pocketsphinxCommand(setup: PocketsphinxSetup, wavFile: string): 
   return [setup.binary, ['-infile', wavFile, '-time', 'yes', ...model, '-logfn', '/dev/null']];
 }
 
-export function pocketsphinxEngine(setup: PocketsphinxSetup): TranscriptionEngine {
+/** The shortest part worth a process of its own: shorter recordings are heard whole. */
+const MIN_PART_SECONDS = 120;
+
+/**
+ * PocketSphinx as an engine. A process uses one core, so a long recording is cut at pauses into one part
+ * per core (`parallelism`), heard side by side and put back together; each process runs niced, so the
+ * API still goes first.
+ */
+export function pocketsphinxEngine(
+  setup: PocketsphinxSetup,
+  { parallelism = os.availableParallelism(), minPartSeconds = MIN_PART_SECONDS } = {},
+): TranscriptionEngine {
+  async function hearPart(part: WavPart, signal: AbortSignal | undefined, onProgress: (s: number) => void) {
+    const words: HeardWord[] = [];
+    const onLine = (line: string) => {
+      const word = parseWordLine(line);
+      if (!word) return;
+      words.push({ ...word, start: word.start + part.offsetSeconds, end: word.end + part.offsetSeconds });
+      onProgress(word.end);
+    };
+    const [binary, args] = pocketsphinxCommand(setup, part.file);
+    await runNiced('PocketSphinx', binary, args, { signal, onLine });
+    return words;
+  }
+
   return {
     name: 'PocketSphinx (US English)',
     async transcribe(wavFile: string, options: TranscribeOptions = {}) {
-      const words: HeardWord[] = [];
-      const onLine = (line: string) => {
-        const word = parseWordLine(line);
-        if (!word) return;
-        words.push(word);
-        options.onProgress?.(word.end);
+      const parts = await splitAtPauses(wavFile, parallelism, minPartSeconds);
+      // How far each part has got; together, how much of the recording has been heard.
+      const heard = parts.map(() => 0);
+      const report = (n: number) => (seconds: number) => {
+        heard[n] = seconds;
+        options.onProgress?.(heard.reduce((a, b) => a + b, 0));
       };
-      const { signal } = options;
-      const [binary, args] = pocketsphinxCommand(setup, wavFile);
-      await runNiced('PocketSphinx', binary, args, { signal, onLine });
-      return words;
+      // One part failing stops the others: its error is the job's.
+      const failed = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
+      try {
+        const words = await Promise.all(
+          parts.map((part, n) =>
+            hearPart(part, signal, report(n)).catch((error: unknown) => {
+              failed.abort(error);
+              throw error;
+            }),
+          ),
+        );
+        return words.flat();
+      } finally {
+        await Promise.all(
+          parts.filter((p) => p.file !== wavFile).map((p) => fsp.rm(p.file, { force: true })),
+        );
+      }
     },
   };
 }
