@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { externalIdentities } from '../../db/schema';
+import { externalIdentities, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repository';
+import { addressesHeld, findUserById, type UserRow } from './users.repository';
 
 /** Who another system (an LMS launch, a campus identity provider) says is here. */
 export interface ExternalIdentity {
@@ -48,20 +48,98 @@ const unusablePasswordHash = (): Promise<string> =>
  * signs in through the issuer, or sets one with a password reset once its address is real.
  */
 export async function accountForIdentity(tx: Tx, identity: ExternalIdentity, now: Date): Promise<UserRow> {
-  const linked = await linkedAccount(tx, identity.issuer, identity.subject);
-  if (linked) return linked;
+  const [userId] = await accountsForIdentities(tx, [identity], now);
+  return (await findUserById(tx, userId!))!;
+}
 
-  const wanted = identity.email && !(await findUserByEmail(tx, identity.email)) ? identity.email : null;
-  const user = await insertUser(tx, {
-    name: identity.name?.trim() || 'Student',
-    email: wanted ?? placeholderAddress(),
-    passwordHash: await unusablePasswordHash(),
-    now,
+const pairKey = (issuer: string, subject: string) => `${issuer}\n${subject}`;
+
+/** The accounts linked to these identities, by `pairKey`. */
+async function linksOf(tx: Tx, identities: readonly ExternalIdentity[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ issuer: externalIdentities.issuer, subject: externalIdentities.subject, userId: externalIdentities.userId })
+    .from(externalIdentities)
+    .where(
+      and(
+        inArray(externalIdentities.issuer, [...new Set(identities.map((i) => i.issuer))]),
+        inArray(externalIdentities.subject, [...new Set(identities.map((i) => i.subject))]),
+      ),
+    );
+  return new Map(rows.map((r) => [pairKey(r.issuer, r.subject), r.userId]));
+}
+
+/**
+ * The accounts of many identities at once (a roster page), in their order: those linked already, the others
+ * made as `accountForIdentity` makes one, in a few statements whatever their number (issue 23's roster of
+ * 2,000 made one by one took ~10 statements a member). Races are settled by the unique indexes: an address
+ * taken meanwhile gets a placeholder instead, and an identity another transaction linked meanwhile (a
+ * launch of the same person) keeps that account, the one made here deleted before anything refers to it.
+ */
+export async function accountsForIdentities(
+  tx: Tx,
+  identities: readonly ExternalIdentity[],
+  now: Date,
+): Promise<string[]> {
+  if (identities.length === 0) return [];
+  const linked = await linksOf(tx, identities);
+  const missing = new Map<string, ExternalIdentity>();
+  for (const identity of identities) {
+    const key = pairKey(identity.issuer, identity.subject);
+    if (!linked.has(key)) missing.set(key, identity);
+  }
+  if (missing.size > 0) {
+    const made = await makeAccounts(tx, [...missing.values()], now);
+    const kept = await tx
+      .insert(externalIdentities)
+      .values([...missing].map(([key, identity]) => ({ ...identity, userId: made.get(key)! })))
+      .onConflictDoNothing()
+      .returning({ issuer: externalIdentities.issuer, subject: externalIdentities.subject });
+    for (const row of kept) {
+      const key = pairKey(row.issuer, row.subject);
+      linked.set(key, made.get(key)!);
+      missing.delete(key);
+    }
+    if (missing.size > 0) {
+      // Linked by another transaction since the read: that account is theirs, the one made here goes.
+      await tx.delete(users).where(inArray(users.id, [...missing.keys()].map((key) => made.get(key)!)));
+      for (const [key, userId] of await linksOf(tx, [...missing.values()])) linked.set(key, userId);
+    }
+  }
+  return identities.map((i) => linked.get(pairKey(i.issuer, i.subject))!);
+}
+
+/**
+ * New accounts for these identities, by `pairKey`: each gets its claimed address unless an account (or an
+ * earlier one of these) holds it, else a placeholder; proven when the issuer is trusted to prove it.
+ */
+async function makeAccounts(
+  tx: Tx,
+  identities: readonly ExternalIdentity[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const claimed = [...new Set(identities.flatMap((i) => (i.email ? [i.email.toLowerCase()] : [])))];
+  const taken = new Set(await addressesHeld(tx, claimed));
+  const passwordHash = await unusablePasswordHash();
+  const rows = identities.map((identity) => {
+    const address = identity.email?.toLowerCase();
+    const wanted = address && !taken.has(address) ? identity.email : null;
+    if (address) taken.add(address);
+    return {
+      id: randomUUID(),
+      name: identity.name?.trim() || 'Student',
+      email: wanted ?? placeholderAddress(),
+      passwordHash,
+      emailVerifiedAt: wanted && identity.emailProven ? now : null,
+      createdAt: now,
+    };
   });
-  if (!user) throw new Error('The new account collided with an address taken a moment ago');
-  if (wanted && identity.emailProven) await updateUser(tx, user.id, { emailVerifiedAt: now });
-  await tx
-    .insert(externalIdentities)
-    .values({ issuer: identity.issuer, subject: identity.subject, userId: user.id });
-  return (await findUserById(tx, user.id))!;
+  const inserted = new Set(
+    (await tx.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id })).map((r) => r.id),
+  );
+  // An address taken since the read: that account gets a placeholder instead, as any taken one does.
+  const late = rows
+    .filter((row) => !inserted.has(row.id))
+    .map((row) => ({ ...row, email: placeholderAddress(), emailVerifiedAt: null }));
+  if (late.length > 0) await tx.insert(users).values(late);
+  return new Map(identities.map((i, n) => [pairKey(i.issuer, i.subject), rows[n]!.id]));
 }

@@ -1,6 +1,6 @@
 import { definePlugin, ownScope } from '../feature';
 import { authRoutes } from './auth.routes';
-import { accountForIdentity, linkedAccount } from './external-identities';
+import { accountForIdentity, accountsForIdentities, linkedAccount } from './external-identities';
 import { isInstallationAdmin } from './installation-admin';
 import { offerLink } from './pending-links';
 import type { AuthFeature } from './public';
@@ -17,6 +17,7 @@ export const authPlugin = definePlugin({
   async register(app, deps) {
     const auth: AuthFeature = {
       accountForIdentity: (tx, identity) => accountForIdentity(tx, identity, deps.clock()),
+      accountsForIdentities: (tx, identities) => accountsForIdentities(tx, identities, deps.clock()),
       linkedAccount,
       offerLink: (db, issuer, subject, userId) => offerLink(db, issuer, subject, userId, deps.clock()),
       isInstallationAdmin: (userId) => isInstallationAdmin(deps, userId),

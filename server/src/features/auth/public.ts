@@ -28,6 +28,8 @@ declare module 'fastify' {
 export interface AuthFeature {
   /** The account linked to (issuer, subject), made on its first visit (external-identities.ts). */
   accountForIdentity(tx: Tx, identity: ExternalIdentity): Promise<UserRow>;
+  /** The accounts of many identities (a roster page), their ids in the same order, made in a few statements. */
+  accountsForIdentities(tx: Tx, identities: readonly ExternalIdentity[]): Promise<string[]>;
   /** The account linked to (issuer, subject), or null: never made here. */
   linkedAccount(db: DbOrTx, issuer: string, subject: string): Promise<UserRow | null>;
   /**

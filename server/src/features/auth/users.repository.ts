@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -10,6 +10,17 @@ const sameAddress = (email: string) => eq(sql`lower(${users.email})`, email.toLo
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(sameAddress(email)).limit(1);
   return row ?? null;
+}
+
+/** Which of these addresses (lower case) accounts hold, lower case: one statement for many. */
+export async function addressesHeld(db: DbOrTx, lowered: readonly string[]): Promise<string[]> {
+  if (lowered.length === 0) return [];
+  const held = sql<string>`lower(${users.email})`;
+  const rows = await db
+    .select({ address: held })
+    .from(users)
+    .where(inArray(held, [...lowered]));
+  return rows.map((r) => r.address);
 }
 
 /** Whether an account other than `userId` holds the address. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -38,26 +38,55 @@ export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: strin
   await db.insert(courseAdmins).values({ courseId, userId });
 }
 
-export async function removeCourseAdmin(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+/** Adds these administrators (any already one stays as they were). */
+export async function addCourseAdmins(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(courseAdmins)
+    .values(userIds.map((userId) => ({ courseId, userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeCourseAdmins(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
   await db
     .delete(courseAdmins)
-    .where(and(eq(courseAdmins.courseId, courseId), eq(courseAdmins.userId, userId)));
+    .where(and(eq(courseAdmins.courseId, courseId), inArray(courseAdmins.userId, [...userIds])));
 }
 
-export async function countCourseAdmins(db: DbOrTx, courseId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(courseAdmins).where(eq(courseAdmins.courseId, courseId));
-  return row?.n ?? 0;
+/** The course's administrators, the longest-standing first. */
+export async function courseAdminIds(db: DbOrTx, courseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: courseAdmins.userId })
+    .from(courseAdmins)
+    .where(eq(courseAdmins.courseId, courseId))
+    .orderBy(asc(courseAdmins.createdAt), asc(courseAdmins.userId));
+  return rows.map((r) => r.userId);
 }
 
-/** A new admin stops being a student of the course and of its single lectures. */
-export async function dropStudentMemberships(db: DbOrTx, courseId: string, userId: string): Promise<void> {
+/** Ends these users' student memberships of the course and of its single lectures (a new admin's, a drop's). */
+export async function dropStudentMemberships(
+  db: DbOrTx,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
   await db
     .delete(courseMembers)
-    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, userId)));
+    .where(and(eq(courseMembers.courseId, courseId), inArray(courseMembers.userId, [...userIds])));
   const courseLectures = db.select({ id: lectures.id }).from(lectures).where(eq(lectures.courseId, courseId));
   await db
     .delete(lectureMembers)
-    .where(and(eq(lectureMembers.userId, userId), inArray(lectureMembers.lectureId, courseLectures)));
+    .where(and(inArray(lectureMembers.userId, [...userIds]), inArray(lectureMembers.lectureId, courseLectures)));
+}
+
+/** Makes these users students of the course (those already one stay). */
+export async function addCourseMembers(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(courseMembers)
+    .values(userIds.map((userId) => ({ courseId, userId })))
+    .onConflictDoNothing();
 }
 
 export async function addCourseMember(db: DbOrTx, courseId: string, userId: string): Promise<void> {

@@ -1,15 +1,20 @@
 import type { Tx } from '../../db/client';
-import { isCourseAdmin, isCourseMember } from '../access/public';
 import {
-  addCourseAdmin,
-  addCourseMember,
-  countCourseAdmins,
+  addCourseAdmins,
+  addCourseMembers,
+  courseAdminIds,
   dropStudentMemberships,
   insertCourse,
-  removeCourseAdmin,
+  removeCourseAdmins,
 } from './courses.repository';
 
 export type CourseRole = 'admin' | 'student';
+
+/** Someone an LMS brings into a course, and the role it gives them. */
+export interface Enrolment {
+  userId: string;
+  role: CourseRole;
+}
 
 /**
  * Gives the user at least `role` in the course, never less than they have: an administrator launched as a
@@ -17,13 +22,26 @@ export type CourseRole = 'admin' | 'student';
  * stops being a student of it, as when invited.
  */
 export async function enrol(tx: Tx, courseId: string, userId: string, role: CourseRole): Promise<void> {
-  if (await isCourseAdmin(tx, userId, courseId)) return;
-  if (role === 'admin') {
-    await addCourseAdmin(tx, courseId, userId);
-    await dropStudentMemberships(tx, courseId, userId);
-  } else if (!(await isCourseMember(tx, userId, courseId))) {
-    await addCourseMember(tx, courseId, userId);
-  }
+  await enrolMany(tx, courseId, [{ userId, role }]);
+}
+
+/**
+ * `enrol` for many (a roster page) in a few statements whatever their number: one read of the course's
+ * administrators, one insert of the new ones and one removal of their student memberships, one insert of
+ * the students. Someone listed twice gets the higher role.
+ */
+export async function enrolMany(tx: Tx, courseId: string, enrolments: readonly Enrolment[]): Promise<void> {
+  if (enrolments.length === 0) return;
+  const admins = new Set(await courseAdminIds(tx, courseId));
+  const newAdmins = new Set(
+    enrolments.filter((e) => e.role === 'admin' && !admins.has(e.userId)).map((e) => e.userId),
+  );
+  const students = new Set(
+    enrolments.filter((e) => !admins.has(e.userId) && !newAdmins.has(e.userId)).map((e) => e.userId),
+  );
+  await addCourseAdmins(tx, courseId, [...newAdmins]);
+  await dropStudentMemberships(tx, courseId, [...newAdmins]);
+  await addCourseMembers(tx, courseId, [...students]);
 }
 
 /** A new course administered by its creator. */
@@ -33,15 +51,23 @@ export async function createCourse(tx: Tx, values: { name: string; createdBy: st
 }
 
 /**
- * Takes the user's access to the course away (an LMS roster dropped them): their administration and
- * memberships of it and its lectures go, nothing they made. The course's last administrator is kept:
- * 'kept' then, else whether they had anything to lose.
+ * Takes these users' access to the course away (an LMS roster dropped them): their administration and
+ * memberships of it and its lectures go, nothing they made; in a few statements whatever their number.
+ * Those whose access ended; when they are every administrator the course has, the longest-standing of them
+ * stays one (a course is never left without).
  */
-export async function withdraw(tx: Tx, courseId: string, userId: string): Promise<'removed' | 'kept'> {
-  if (await isCourseAdmin(tx, userId, courseId)) {
-    if ((await countCourseAdmins(tx, courseId)) <= 1) return 'kept';
-    await removeCourseAdmin(tx, courseId, userId);
-  }
-  await dropStudentMemberships(tx, courseId, userId);
-  return 'removed';
+export async function withdrawMany(tx: Tx, courseId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const leaving = new Set(userIds);
+  const admins = await courseAdminIds(tx, courseId);
+  const kept = admins.every((id) => leaving.has(id)) ? admins[0] : undefined;
+  if (kept) leaving.delete(kept);
+  const removed = [...leaving];
+  await removeCourseAdmins(
+    tx,
+    courseId,
+    admins.filter((id) => leaving.has(id)),
+  );
+  await dropStudentMemberships(tx, courseId, removed);
+  return removed;
 }

@@ -111,7 +111,7 @@ export function createInvitationsService(deps: AppDeps, { findUserById, findUser
       await db.transaction(async (tx) => {
         if (!(await isCourseAdmin(tx, caller.id, invitation.courseId))) {
           await addCourseAdmin(tx, invitation.courseId, caller.id);
-          await dropStudentMemberships(tx, invitation.courseId, caller.id);
+          await dropStudentMemberships(tx, invitation.courseId, [caller.id]);
         }
         await deleteInvitationsTo(tx, reader, invitation.courseId);
         await emitCourseChanged(tx, invitation.courseId);

@@ -1,6 +1,6 @@
 import { definePlugin, ownScope } from '../feature';
 import { coursesRoutes } from './courses.routes';
-import { createCourse, enrol, withdraw } from './enrolment';
+import { createCourse, enrol, enrolMany, withdrawMany } from './enrolment';
 import { invitationsRoutes } from './invitations.routes';
 import type { CoursesFeature } from './public';
 
@@ -9,7 +9,7 @@ export const coursesPlugin = definePlugin({
   name: 'courses',
   dependencies: ['auth', 'lectures'],
   async register(app, deps) {
-    const courses: CoursesFeature = { createCourse, enrol, withdraw };
+    const courses: CoursesFeature = { createCourse, enrol, enrolMany, withdrawMany };
     app.decorate('courses', courses);
     await ownScope(
       app,

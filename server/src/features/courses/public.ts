@@ -1,9 +1,9 @@
 // What other features may use of courses (the boundary rule, scripts/eslint-server-boundaries.js, admits no
 // other file of it): its decoration, through which another system (an LMS) makes courses and members.
 import type { Tx } from '../../db/client';
-import type { CourseRole } from './enrolment';
+import type { CourseRole, Enrolment } from './enrolment';
 
-export type { CourseRole } from './enrolment';
+export type { CourseRole, Enrolment } from './enrolment';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,8 @@ export interface CoursesFeature {
   createCourse(tx: Tx, values: { name: string; createdBy: string }): Promise<string>;
   /** Gives the user at least `role` in the course (enrolment.ts). */
   enrol(tx: Tx, courseId: string, userId: string, role: CourseRole): Promise<void>;
-  /** Takes the user's access to the course away, nothing they made; never the last administrator's. */
-  withdraw(tx: Tx, courseId: string, userId: string): Promise<'removed' | 'kept'>;
+  /** `enrol` for many (a roster page) in a few statements. */
+  enrolMany(tx: Tx, courseId: string, enrolments: readonly Enrolment[]): Promise<void>;
+  /** Takes these users' access to the course away, nothing they made, never the last administrator's: whose ended. */
+  withdrawMany(tx: Tx, courseId: string, userIds: readonly string[]): Promise<string[]>;
 }

@@ -17,8 +17,8 @@ import { findPlatformById } from './platforms.repository';
 import type { ServiceTokens } from './service-token';
 
 // Roster sync (NRPS 2.0, issue 23): the LMS course's members become the Lectern course's students and
-// administrators; those the LMS dropped lose access. Read whole first, then applied in one transaction, so a
-// failed read changes nothing.
+// administrators; those the LMS dropped lose access. Read whole first, so a failed read changes nothing;
+// then applied in batches (set-based writes, a transaction per chunk of members, the removals last).
 
 export const ROSTER_SYNC_JOB = 'lti.roster-sync';
 const ROSTER_DUE_JOB = 'lti.roster-sync-due';
@@ -26,6 +26,8 @@ export const ROSTER_SYNC_EVERY_MS = 24 * 3600_000;
 const DUE_CHECK_EVERY_MS = 3600_000;
 /** A roster answer that fails is asked again with the queue's backoff, this many times in all. */
 const SYNC_ATTEMPTS = 3;
+/** Members applied per transaction (docs/decisions.md, "The roster sync in batches"). */
+export const ROSTER_CHUNK = 250;
 
 export interface RosterSyncPayload {
   platformId: string;
@@ -74,25 +76,33 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps, t
       throw error;
     }
     const active = activeMembers(members);
+    // Applied a chunk at a time, each in its own short transaction of a few statements whatever its size:
+    // on PGlite a transaction holds the one connection, so launches and pages get their turn in between.
+    // A chunk only adds; removals wait for the last transaction, once every member on the roster is in.
+    let added = 0;
+    const kept: string[] = [];
+    for (let start = 0; start < active.length; start += ROSTER_CHUNK) {
+      const chunk = active.slice(start, start + ROSTER_CHUNK);
+      await db.transaction(async (tx) => {
+        const userIds = await app.auth.accountsForIdentities(
+          tx,
+          chunk.map(({ member }) => ({
+            issuer: platform.issuer,
+            subject: member.user_id,
+            name: fullName(member),
+            email: member.email ?? null,
+            emailProven: platform.trustEmail,
+          })),
+        );
+        const enrolments = chunk.map(({ role }, n) => ({ userId: userIds[n]!, role }));
+        await app.courses.enrolMany(tx, context.courseId, enrolments);
+        added += await addContextMembers(tx, platformId, contextId, userIds);
+        kept.push(...userIds);
+      });
+    }
     const result = await db.transaction(async (tx) => {
-      const kept: string[] = [];
-      for (const { member, role } of active) {
-        const user = await app.auth.accountForIdentity(tx, {
-          issuer: platform.issuer,
-          subject: member.user_id,
-          name: fullName(member),
-          email: member.email ?? null,
-          emailProven: platform.trustEmail,
-        });
-        await app.courses.enrol(tx, context.courseId, user.id, role);
-        kept.push(user.id);
-      }
-      const added = await addContextMembers(tx, platformId, contextId, kept);
       const dropped = await contextMembersNotIn(tx, platformId, contextId, kept);
-      const removed: string[] = [];
-      for (const userId of dropped) {
-        if ((await app.courses.withdraw(tx, context.courseId, userId)) === 'removed') removed.push(userId);
-      }
+      const removed = await app.courses.withdrawMany(tx, context.courseId, dropped);
       await removeContextMembers(tx, platformId, contextId, removed);
       await recordSync(tx, platformId, contextId, { at: clock(), members: kept.length, error: null });
       await emitCourseChanged(tx, context.courseId);
