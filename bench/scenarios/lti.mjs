@@ -10,7 +10,8 @@
 //   the job queue, timed from the launch until the course's roster shows it done; then again on demand
 //   over the same members (every one already there).
 // Registration is `npm run lti -- add-platform`, as an operator does it. Knobs: BENCH_SECONDS (one
-// measured run, 5), BENCH_LTI_DATABASES (pglite,postgres), BENCH_LTI_ROSTER (2000).
+// measured run, 5), BENCH_LTI_DATABASES (pglite,postgres), BENCH_LTI_ROSTER (2000), BENCH_LTI_ONLY=roster
+// (the roster syncs alone, no launches or logins before them).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { tableRow } from '../lib/table.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DATABASES = (process.env.BENCH_LTI_DATABASES ?? 'pglite,postgres').split(',');
 const ROSTER = Number(process.env.BENCH_LTI_ROSTER ?? 2000);
+const ONLY_ROSTER = process.env.BENCH_LTI_ONLY === 'roster';
 const CONNECTIONS = 8;
 /** People who launch (and password users who log in), taken in turn. */
 const PEOPLE = 32;
@@ -215,6 +217,57 @@ async function rosterSyncs(base, platform, label) {
   });
 }
 
+/** Launches and password logins a second, at c=1 and c=CONNECTIONS. */
+async function launchesAndLogins(base, platform, label) {
+  const instructor = {
+    sub: 'instructor',
+    name: 'Bench Instructor',
+    roles: [ROLE.instructor],
+    context: { id: 'launches', title: 'Launch course' },
+  };
+  const learners = Array.from({ length: PEOPLE }, (_, i) => ({
+    sub: `learner-${i}`,
+    name: `Learner ${i}`,
+    email: `learner-${i}@lms.bench`,
+    roles: [ROLE.learner],
+    context: instructor.context,
+  }));
+  for (const person of [instructor, ...learners]) {
+    platform.enrol(person);
+    await launch(base, platform, person); // the course, the accounts, the platform's keys fetched
+  }
+  const users = await signupMany(base, PEOPLE, 'Bench login');
+  const emails = users.map((u) => u.user.email);
+  const figures = {};
+  for (const connections of [1, CONNECTIONS]) {
+    await rate(connections, 1, (i) => launch(base, platform, learners[i % PEOPLE])); // warm-up
+    const launches = await rate(connections, SECONDS, (i) => launch(base, platform, learners[i % PEOPLE]));
+    await rate(connections, 1, (i) => login(base, emails[i % PEOPLE]));
+    const logins = await rate(connections, SECONDS, (i) => login(base, emails[i % PEOPLE]));
+    figures[connections] = { launches, logins };
+    console.log(
+      `    c=${connections}: ${fmt(launches.perSecond)} launches/s (Lectern ${fmt(launches.meanMs)} ms each), ` +
+        `${fmt(logins.perSecond)} password logins/s (${fmt(logins.meanMs)} ms each)`,
+    );
+  }
+  const one = figures[1];
+  tableRow({
+    what: `LTI launch, cached keys, Lectern's time (${label}; c=1)`,
+    ours: `${fmt(one.launches.meanMs)} ms`,
+    reference: `password login ${fmt(one.logins.meanMs)} ms`,
+    ratio: one.launches.meanMs / one.logins.meanMs,
+    aim: '< 2×',
+  });
+  const many = figures[CONNECTIONS];
+  tableRow({
+    what: `LTI launches a second at c=${CONNECTIONS} (${label})`,
+    ours: `${fmt(many.launches.perSecond)}/s`,
+    reference: `password logins ${fmt(many.logins.perSecond)}/s`,
+    ratio: many.logins.perSecond / many.launches.perSecond,
+    aim: 'cost < 2× a login',
+  });
+}
+
 async function served(kind, port) {
   const env = { PORT: String(port), TRUST_PROXY: '127.0.0.1' };
   if (kind === 'postgres') {
@@ -236,55 +289,7 @@ export async function run() {
       server = await startLectern(env);
       const base = server.url;
       console.log(`  ${label}`);
-      const instructor = {
-        sub: 'instructor',
-        name: 'Bench Instructor',
-        roles: [ROLE.instructor],
-        context: { id: 'launches', title: 'Launch course' },
-      };
-      const learners = Array.from({ length: PEOPLE }, (_, i) => ({
-        sub: `learner-${i}`,
-        name: `Learner ${i}`,
-        email: `learner-${i}@lms.bench`,
-        roles: [ROLE.learner],
-        context: instructor.context,
-      }));
-      for (const person of [instructor, ...learners]) {
-        platform.enrol(person);
-        await launch(base, platform, person); // the course, the accounts, the platform's keys fetched
-      }
-      const users = await signupMany(base, PEOPLE, 'Bench login');
-      const emails = users.map((u) => u.user.email);
-      const figures = {};
-      for (const connections of [1, CONNECTIONS]) {
-        await rate(connections, 1, (i) => launch(base, platform, learners[i % PEOPLE])); // warm-up
-        const launches = await rate(connections, SECONDS, (i) =>
-          launch(base, platform, learners[i % PEOPLE]),
-        );
-        await rate(connections, 1, (i) => login(base, emails[i % PEOPLE]));
-        const logins = await rate(connections, SECONDS, (i) => login(base, emails[i % PEOPLE]));
-        figures[connections] = { launches, logins };
-        console.log(
-          `    c=${connections}: ${fmt(launches.perSecond)} launches/s (Lectern ${fmt(launches.meanMs)} ms each), ` +
-            `${fmt(logins.perSecond)} password logins/s (${fmt(logins.meanMs)} ms each)`,
-        );
-      }
-      const one = figures[1];
-      tableRow({
-        what: `LTI launch, cached keys, Lectern's time (${label}; c=1)`,
-        ours: `${fmt(one.launches.meanMs)} ms`,
-        reference: `password login ${fmt(one.logins.meanMs)} ms`,
-        ratio: one.launches.meanMs / one.logins.meanMs,
-        aim: '< 2×',
-      });
-      const many = figures[CONNECTIONS];
-      tableRow({
-        what: `LTI launches a second at c=${CONNECTIONS} (${label})`,
-        ours: `${fmt(many.launches.perSecond)}/s`,
-        reference: `password logins ${fmt(many.logins.perSecond)}/s`,
-        ratio: many.logins.perSecond / many.launches.perSecond,
-        aim: 'cost < 2× a login',
-      });
+      if (!ONLY_ROSTER) await launchesAndLogins(base, platform, label);
       await rosterSyncs(base, platform, label);
     } finally {
       await server?.stop();

@@ -6,17 +6,27 @@ interface QueryLogger {
 
 /**
  * The SQL statements `work` sends outside transactions, read through Drizzle's query logger (both
- * drivers call it before every statement). For tests that prove a path reads nothing.
+ * drivers call it before every statement). For tests that prove a path reads nothing. With
+ * `inTransactions`, those of the transactions begun meanwhile too (each takes the logger of the options
+ * its session was made with).
  */
-export async function statementsDuring(db: Db, work: () => Promise<unknown>): Promise<string[]> {
-  const session = (db as unknown as { session: { logger: QueryLogger } }).session;
-  const original = session.logger;
+export async function statementsDuring(
+  db: Db,
+  work: () => Promise<unknown>,
+  { inTransactions = false } = {},
+): Promise<string[]> {
+  const session = (db as unknown as { session: { logger: QueryLogger; options: { logger?: QueryLogger } } })
+    .session;
+  const original = { logger: session.logger, options: session.options.logger };
   const seen: string[] = [];
-  session.logger = { logQuery: (query) => seen.push(query) };
+  const logger = { logQuery: (query: string) => seen.push(query) };
+  session.logger = logger;
+  if (inTransactions) session.options.logger = logger;
   try {
     await work();
   } finally {
-    session.logger = original;
+    session.logger = original.logger;
+    session.options.logger = original.options;
   }
   return seen;
 }

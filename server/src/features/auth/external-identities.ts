@@ -57,7 +57,11 @@ const pairKey = (issuer: string, subject: string) => `${issuer}\n${subject}`;
 /** The accounts linked to these identities, by `pairKey`. */
 async function linksOf(tx: Tx, identities: readonly ExternalIdentity[]): Promise<Map<string, string>> {
   const rows = await tx
-    .select({ issuer: externalIdentities.issuer, subject: externalIdentities.subject, userId: externalIdentities.userId })
+    .select({
+      issuer: externalIdentities.issuer,
+      subject: externalIdentities.subject,
+      userId: externalIdentities.userId,
+    })
     .from(externalIdentities)
     .where(
       and(
@@ -101,7 +105,12 @@ export async function accountsForIdentities(
     }
     if (missing.size > 0) {
       // Linked by another transaction since the read: that account is theirs, the one made here goes.
-      await tx.delete(users).where(inArray(users.id, [...missing.keys()].map((key) => made.get(key)!)));
+      await tx.delete(users).where(
+        inArray(
+          users.id,
+          [...missing.keys()].map((key) => made.get(key)!),
+        ),
+      );
       for (const [key, userId] of await linksOf(tx, [...missing.values()])) linked.set(key, userId);
     }
   }

@@ -39,7 +39,11 @@ export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: strin
 }
 
 /** Adds these administrators (any already one stays as they were). */
-export async function addCourseAdmins(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+export async function addCourseAdmins(
+  db: DbOrTx,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insert(courseAdmins)
@@ -47,7 +51,11 @@ export async function addCourseAdmins(db: DbOrTx, courseId: string, userIds: rea
     .onConflictDoNothing();
 }
 
-export async function removeCourseAdmins(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+export async function removeCourseAdmins(
+  db: DbOrTx,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .delete(courseAdmins)
@@ -77,11 +85,17 @@ export async function dropStudentMemberships(
   const courseLectures = db.select({ id: lectures.id }).from(lectures).where(eq(lectures.courseId, courseId));
   await db
     .delete(lectureMembers)
-    .where(and(inArray(lectureMembers.userId, [...userIds]), inArray(lectureMembers.lectureId, courseLectures)));
+    .where(
+      and(inArray(lectureMembers.userId, [...userIds]), inArray(lectureMembers.lectureId, courseLectures)),
+    );
 }
 
 /** Makes these users students of the course (those already one stay). */
-export async function addCourseMembers(db: DbOrTx, courseId: string, userIds: readonly string[]): Promise<void> {
+export async function addCourseMembers(
+  db: DbOrTx,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insert(courseMembers)

@@ -3,9 +3,20 @@ import { and, eq, gt, max } from 'drizzle-orm';
 import { type CryptoKey, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { LtiHandoverAnswer, LtiRosterAnswer } from '@lectern/shared';
-import { courseAdmins, courseMembers, events, externalIdentities, questions, videos } from '../../db/schema';
+import {
+  courseAdmins,
+  courseMembers,
+  events,
+  externalIdentities,
+  lectureMembers,
+  lectures,
+  questions,
+  users,
+  videos,
+} from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { capturedLog } from '../../../test/captured-log';
+import { statementsDuring } from '../../../test/query-log';
 import { lmsPerson, ltiFixture } from '../../../test/lti-launches';
 import { ROLE, type RosterMember } from '../../../test/lti-platform';
 import { NRPS_SCOPE } from './memberships';
@@ -271,6 +282,123 @@ describe('a roster sync', () => {
       expect((await status(session, courseId))[0]?.lastSyncError).toMatch(why);
     }
     platform.setRosterFault(null);
+  });
+});
+
+describe('a roster sync in batches', () => {
+  it("follows a member's role from one sync to the next, never below administrator once one", async () => {
+    const promoted = member([ROLE.learner]);
+    const listedLower = member([ROLE.teachingAssistant]);
+    const { context, teacher, session, courseId } = await openCourse([promoted, listedLower]);
+    const past = new Date(t.clock.now().getTime() - 3600_000);
+    const [lecture] = await t.db
+      .insert(lectures)
+      .values({
+        courseId,
+        title: 'Week 1',
+        lectureDate: past,
+        lectureDateAvailable: past,
+        lectureDateStart: past,
+        lectureDateEnd: past,
+      })
+      .returning();
+    const promotedId = (await userOf(promoted.user_id))!;
+    await t.db.insert(lectureMembers).values({ lectureId: lecture!.id, userId: promotedId });
+    expect(await roleOf(courseId, promoted.user_id)).toBe('student');
+    expect(await roleOf(courseId, listedLower.user_id)).toBe('admin');
+
+    platform.setRoster(context, [
+      { user_id: teacher.sub, roles: teacher.roles },
+      { ...promoted, roles: [ROLE.teachingAssistant] },
+      { ...listedLower, roles: [ROLE.learner] },
+    ]);
+    expect((await syncNow(session, courseId)).statusCode).toBe(202);
+    await t.settle();
+    expect(await roleOf(courseId, promoted.user_id)).toBe('admin');
+    // A new administrator is no student of the course or its lectures any more, as when invited.
+    const memberships = [
+      ...(await t.db.select().from(courseMembers).where(eq(courseMembers.userId, promotedId))),
+      ...(await t.db.select().from(lectureMembers).where(eq(lectureMembers.userId, promotedId))),
+    ];
+    expect(memberships).toEqual([]);
+    expect(await roleOf(courseId, listedLower.user_id)).toBe('admin');
+  });
+
+  it('makes one account of a member the platform lists on two pages', async () => {
+    platform.setRosterPageSize(1);
+    const twice = member([ROLE.learner]);
+    const { courseId } = await openCourse([twice, member([ROLE.learner]), { ...twice }]);
+    platform.setRosterPageSize(50);
+    const linked = await t.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, twice.user_id));
+    expect(linked).toHaveLength(1);
+    expect(await t.db.select().from(users).where(eq(users.name, twice.name!))).toHaveLength(1);
+    expect(await roleOf(courseId, twice.user_id)).toBe('student');
+  });
+
+  it('and a launch of the same person at once make one account, which the launch signs in', async () => {
+    const { context, session, courseId } = await openCourse([]);
+    const newcomer = lmsPerson([ROLE.learner], context, { name: `Newcomer ${randomUUID().slice(0, 6)}` });
+    platform.setRoster(context, [
+      ...Array.from({ length: 40 }, () => member([ROLE.learner])),
+      { user_id: newcomer.sub, roles: newcomer.roles, name: newcomer.name, status: 'Active' },
+    ]);
+    const [, launched] = await Promise.all([
+      syncNow(session, courseId).then(() => t.settle()),
+      launch(newcomer).then(({ res }) => signedIn(res)),
+    ]);
+    const userId = await userOf(newcomer.sub);
+    expect(launched.id).toBe(userId);
+    expect(await t.db.select().from(users).where(eq(users.name, newcomer.name!))).toHaveLength(1);
+    expect(await roleOf(courseId, newcomer.sub)).toBe('student');
+  });
+
+  it('links by (issuer, sub) only, and gives an address to the first member claiming it', async () => {
+    const owner = await createUser(t.app);
+    const claimsOwners = member([ROLE.learner], { email: owner.email.toUpperCase() });
+    const address = `${randomUUID()}@lms.example.edu`;
+    const first = member([ROLE.learner], { email: address });
+    const second = member([ROLE.learner], { email: address.toUpperCase() });
+    await openCourse([claimsOwners, first, second]);
+    const accountOf = async (m: RosterMember) =>
+      (
+        await t.db
+          .select()
+          .from(users)
+          .where(eq(users.id, (await userOf(m.user_id))!))
+      )[0]!;
+    const [ownerRow] = await t.db.select().from(users).where(eq(users.id, owner.id));
+    const made = [await accountOf(claimsOwners), await accountOf(first), await accountOf(second)];
+
+    expect(made[0]!.id).not.toBe(owner.id);
+    expect(made.map((u) => u.email.endsWith('@external.invalid'))).toEqual([true, false, true]);
+    expect(made[1]).toMatchObject({ email: address, emailVerifiedAt: expect.any(Date) }); // trusted platform
+    expect(made[2]!.emailVerifiedAt).toBeNull();
+    // One unusable hash for all the accounts made from outside, not the owner's.
+    expect(new Set(made.map((u) => u.passwordHash)).size).toBe(1);
+    expect(made[0]!.passwordHash).not.toBe(ownerRow!.passwordHash);
+  });
+
+  it('writes a roster of 300 in a bounded number of statements, not a few per member', async () => {
+    const roster = Array.from({ length: 300 }, (_, n) =>
+      member([n % 50 === 0 ? ROLE.teachingAssistant : ROLE.learner], {
+        email: `${randomUUID()}@lms.example.edu`,
+      }),
+    );
+    let courseId = '';
+    const statements = await statementsDuring(
+      t.db,
+      async () => {
+        courseId = (await openCourse(roster)).courseId;
+      },
+      { inTransactions: true },
+    );
+    expect(await roleOf(courseId, roster[0]!.user_id)).toBe('admin');
+    expect(await roleOf(courseId, roster[299]!.user_id)).toBe('student');
+    // The launch, the job queue and the sync: ~25 per chunk of 250 for the sync; one by one it was ~3,000.
+    expect(statements.length).toBeLessThan(200);
   });
 });
 
