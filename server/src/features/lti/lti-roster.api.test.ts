@@ -355,6 +355,45 @@ describe('a roster sync in batches', () => {
     expect(await roleOf(courseId, newcomer.sub)).toBe('student');
   });
 
+  it('keeps the account and the address another transaction took while a chunk was written', async () => {
+    const person = (subject: string, email: string | null = null) => ({
+      issuer: platform.issuer,
+      subject,
+      name: `Raced ${subject.slice(0, 8)}`,
+      email,
+      emailProven: true,
+    });
+    const address = `${randomUUID()}@lms.example.edu`;
+    const launched = person(randomUUID());
+    const rostered = person(randomUUID(), address);
+    // A launch's transaction makes `launched`'s account and one holding `address`, and stays open while the
+    // chunk's begins: on PostgreSQL the chunk reads neither, and its inserts wait on the unique indexes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let made!: () => void;
+    const madeThem = new Promise<void>((resolve) => (made = resolve));
+    const launch = t.db.transaction(async (tx) => {
+      const ids = await t.app.auth.accountsForIdentities(tx, [launched, person(randomUUID(), address)]);
+      made();
+      await held;
+      return ids[0];
+    });
+    await madeThem;
+    const chunk = t.db.transaction((tx) => t.app.auth.accountsForIdentities(tx, [launched, rostered]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const [launchedId, [chunkLaunchedId, rosteredId]] = await Promise.all([launch, chunk]);
+
+    expect(chunkLaunchedId).toBe(launchedId);
+    expect(await t.db.select().from(users).where(eq(users.name, launched.name))).toHaveLength(1);
+    const [rosteredRow] = await t.db.select().from(users).where(eq(users.id, rosteredId!));
+    expect(rosteredRow).toMatchObject({
+      email: expect.stringMatching(/@external\.invalid$/),
+      emailVerifiedAt: null,
+    });
+    expect(await userOf(rostered.subject)).toBe(rosteredId);
+  });
+
   it('links by (issuer, sub) only, and gives an address to the first member claiming it', async () => {
     const owner = await createUser(t.app);
     const claimsOwners = member([ROLE.learner], { email: owner.email.toUpperCase() });
