@@ -162,18 +162,20 @@ function registerPlatform(platform, env) {
 }
 
 /**
- * Polls the course's roster until a sync newer than `after` is recorded; resolves it. On PGlite the sync's
- * transaction holds the one connection, so a poll may wait for it, or be dropped by the server's timeouts:
- * then it asks again.
+ * Polls the course's roster until a sync newer than `after` is recorded; resolves it, and the longest a poll
+ * waited for its answer (on PGlite a transaction of the sync holds the one connection: how long the API
+ * stands still). A poll dropped by the server's timeouts is asked again.
  */
 async function syncDone(base, token, courseId, after) {
+  let longestPollMs = 0;
   for (;;) {
     const res = await request(base, 'GET', `/api/courses/${courseId}/lti-roster`, {
       headers: { authorization: `Bearer ${token}` },
     }).catch(() => null);
     if (res) expectStatus(res, 200, 'roster');
+    if (res) longestPollMs = Math.max(longestPollMs, res.ms);
     const link = res && JSON.parse(res.body).links[0];
-    if (link?.lastSyncAt && link.lastSyncAt > after) return link;
+    if (link?.lastSyncAt && link.lastSyncAt > after) return { ...link, longestPollMs };
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -208,7 +210,8 @@ async function rosterSyncs(base, platform, label) {
   const againSeconds = (performance.now() - againAt) / 1000;
   console.log(
     `    roster of ${ROSTER.toLocaleString('en')}: first sync ${fmt(firstSeconds, 2)} s from the launch (${first.lastSyncMembers} members${first.lastSyncError ? `, error ${first.lastSyncError}` : ''}), ` +
-      `again on demand ${fmt(againSeconds, 2)} s (${again.lastSyncMembers} members)`,
+      `again on demand ${fmt(againSeconds, 2)} s (${again.lastSyncMembers} members); ` +
+      `the longest wait of a request meanwhile ${fmt(first.longestPollMs)} ms / ${fmt(again.longestPollMs)} ms`,
   );
   tableRow({
     what: `LTI roster sync of ${ROSTER.toLocaleString('en')} members, first / again (${label})`,
