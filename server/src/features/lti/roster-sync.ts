@@ -29,6 +29,14 @@ const SYNC_ATTEMPTS = 3;
 /** Members applied per transaction (docs/decisions.md, "The roster sync in batches"). */
 export const ROSTER_CHUNK = 250;
 
+/**
+ * A moment between two chunks' transactions, for the requests waiting on PGlite's one connection: a request
+ * sends its statements one after another, and without it the next chunk would take the connection before
+ * each of them.
+ */
+const pause = () => new Promise((resolve) => setTimeout(resolve, CHUNK_PAUSE_MS));
+const CHUNK_PAUSE_MS = 20;
+
 export interface RosterSyncPayload {
   platformId: string;
   contextId: string;
@@ -99,6 +107,7 @@ export function rosterSync(app: FastifyInstance, { db, clock, jobs }: AppDeps, t
         added += await addContextMembers(tx, platformId, contextId, userIds);
         kept.push(...userIds);
       });
+      await pause();
     }
     const result = await db.transaction(async (tx) => {
       const dropped = await contextMembersNotIn(tx, platformId, contextId, kept);
