@@ -38,15 +38,16 @@ export async function addCourseAdmin(db: DbOrTx, courseId: string, userId: strin
   await db.insert(courseAdmins).values({ courseId, userId });
 }
 
-/** Adds these administrators (any already one stays as they were). */
-export async function addCourseAdmins(
+/** Adds these users to the course's administrators or its students (those already there stay). */
+export async function addToCourse(
   db: DbOrTx,
+  role: 'admin' | 'student',
   courseId: string,
   userIds: readonly string[],
 ): Promise<void> {
   if (userIds.length === 0) return;
   await db
-    .insert(courseAdmins)
+    .insert(role === 'admin' ? courseAdmins : courseMembers)
     .values(userIds.map((userId) => ({ courseId, userId })))
     .onConflictDoNothing();
 }
@@ -88,19 +89,6 @@ export async function dropStudentMemberships(
     .where(
       and(inArray(lectureMembers.userId, [...userIds]), inArray(lectureMembers.lectureId, courseLectures)),
     );
-}
-
-/** Makes these users students of the course (those already one stay). */
-export async function addCourseMembers(
-  db: DbOrTx,
-  courseId: string,
-  userIds: readonly string[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .insert(courseMembers)
-    .values(userIds.map((userId) => ({ courseId, userId })))
-    .onConflictDoNothing();
 }
 
 export async function addCourseMember(db: DbOrTx, courseId: string, userId: string): Promise<void> {

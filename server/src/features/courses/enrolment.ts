@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/client';
 import {
-  addCourseAdmins,
-  addCourseMembers,
+  addToCourse,
   courseAdminIds,
   dropStudentMemberships,
   insertCourse,
@@ -39,9 +38,9 @@ export async function enrolMany(tx: Tx, courseId: string, enrolments: readonly E
   const students = new Set(
     enrolments.filter((e) => !admins.has(e.userId) && !newAdmins.has(e.userId)).map((e) => e.userId),
   );
-  await addCourseAdmins(tx, courseId, [...newAdmins]);
+  await addToCourse(tx, 'admin', courseId, [...newAdmins]);
   await dropStudentMemberships(tx, courseId, [...newAdmins]);
-  await addCourseMembers(tx, courseId, [...students]);
+  await addToCourse(tx, 'student', courseId, [...students]);
 }
 
 /** A new course administered by its creator. */
