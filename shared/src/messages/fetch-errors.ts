@@ -1,0 +1,17 @@
+export const FETCH_ERRORS = {
+  questions: 'Error fetching questions',
+  lectures: 'Error fetching lectures',
+  userQuestions: 'Error fetching user questions',
+  courses: 'Error fetching courses',
+  notificationOptions: "Unable to fetch user's notification options",
+  notificationPrefix: 'Error: ',
+  courseDetails: 'Error fetching course details',
+  courseNotFound: 'Course not found',
+  failedQuestions: 'Failed to load questions',
+  failedLectureVideo: 'Failed to load lecture video',
+  loadingResponse: 'Error loading response',
+  yourCourses: 'Error loading your courses',
+  lectureVideos: 'Error loading lecture videos',
+  couldNotLoadResponse: 'Could not load response',
+  usage: 'Failed to load usage data',
+} as const;

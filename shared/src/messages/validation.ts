@@ -1,0 +1,18 @@
+export const VALIDATION = {
+  missingInformation: 'Missing information',
+  fillAllFields: 'Please fill in all fields',
+  pasteId: 'Paste a Course or Lecture ID',
+  cantJoinOwnCourse: "You can't join a course you created.",
+  passwordsDoNotMatch: 'Passwords do not match',
+  questionTooShort: 'Your question is too short. Please elaborate.',
+  titleRequired: 'Title is required',
+  fileOrLinkNotBoth: 'Please choose either a file or a YouTube link, not both.',
+  fileOrLinkRequired: 'Upload a file or enter a YouTube link',
+  metadataRequired: 'Please fill in all required metadata',
+  noVideosQueued: 'No videos in the queue',
+  selectFile: 'Select a file to upload',
+  enterTitle: 'Please enter a title',
+  chooseFileOrLink: 'Choose a file or a YouTube link',
+  oneSourceOnly: 'Please use only one source at a time',
+  newPasswordsDoNotMatch: 'New password and confirm password do not match',
+} as const;
