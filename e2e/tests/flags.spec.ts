@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signupViaApi } from '../support/api';
+import { apiCall, signupViaApi } from '../support/api';
 import { useBrowser } from '../support/browser';
 import { answerInWordsViaApi, askViaApi, joinCourse, seedClassroom } from '../support/seed';
 import { countNavigations, instructorOnActionItems, watchWithStreamOpen } from '../support/watch';
@@ -44,6 +44,47 @@ describe('flags and hiding', () => {
 
     await flagged.getByRole('button', { name: 'Restore' }).click();
     await card.waitFor({ timeout: 10_000 });
+    expect(navigations()).toBe(0);
+    await teacher.context().close();
+  });
+
+  it('a student flags a classmate’s answer, the instructor hides it from Action Items, it leaves the page', async () => {
+    const { admin, student, ids, videoId } = await seedClassroom();
+    const author = await signupViaApi({ name: 'Cleo Classmate' });
+    const asker = await signupViaApi({ name: 'Ada Asker' });
+    for (const who of [author, asker]) await joinCourse(who, ids.courseId);
+    await apiCall(`/api/courses/${ids.courseId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { name: 'Signals', description: 'About signals', studentsAnswer: true },
+    });
+    const asked = await askViaApi(asker, videoId, 'Why is the spectrum symmetric?', 25);
+    const text = 'Nobody cares, read the book.';
+    await apiCall(`/api/questions/${asked.id}/student-answers`, {
+      method: 'POST',
+      token: author.token,
+      body: { text },
+    });
+
+    const teacher = await instructorOnActionItems(b, admin);
+
+    const { page } = b;
+    await watchWithStreamOpen(page, student, videoId, ids.lectureId);
+    const navigations = countNavigations(page);
+    const waiting = page.getByRole('region', { name: 'Classmates’ questions' });
+    const answer = waiting.getByText(text);
+    await answer.waitFor();
+    await waiting.getByRole('button', { name: 'Flag this answer' }).click();
+    await waiting.getByLabel('Reason (optional)').fill('Rude');
+    await waiting.getByRole('button', { name: 'Send flag' }).click();
+    await waiting.getByText('Flagged for the instructors').waitFor();
+
+    const flagged = teacher.getByRole('region', { name: 'Flagged posts' });
+    await flagged.getByRole('link', { name: `Student answer: ${text}` }).waitFor({ timeout: 9_000 });
+    await flagged.getByRole('button', { name: 'Hide from students' }).click();
+    await flagged.getByText(/hidden from students/).waitFor();
+
+    await answer.waitFor({ state: 'detached', timeout: 10_000 });
     expect(navigations()).toBe(0);
     await teacher.context().close();
   });

@@ -85,7 +85,8 @@ export const ROOM_HEARTBEAT_MS = 10_000;
 export const ROOM_PEER_TIMEOUT_MS = 30_000;
 
 /**
- * What a member may flag and a course's admins hide (issue 24): a question, or a follow-up under one.
+ * What a member may flag and a course's admins hide (issue 24): a question, a follow-up under one, or a
+ * student's answer to one.
  * A new kind of post is one more name here and one entry in the server's POST_KIND_RULES.
  */
-export const POST_KINDS = ['question', 'followUp'] as const;
+export const POST_KINDS = ['question', 'followUp', 'studentAnswer'] as const;

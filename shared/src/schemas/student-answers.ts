@@ -37,6 +37,8 @@ export const StudentAnswerDto = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   endorsed: z.boolean(),
+  /** Hidden by the course's admins (issue 24, flags): then listed for its author and the admins only. */
+  hidden: z.boolean(),
 });
 export type StudentAnswerDto = z.infer<typeof StudentAnswerDto>;
 

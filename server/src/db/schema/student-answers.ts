@@ -26,6 +26,8 @@ export const studentAnswers = pgTable(
     endorsedBy: uuid('endorsed_by').references(() => users.id, { onDelete: 'set null' }),
     /** The question's answer made from this one when it was endorsed; null once that answer is gone. */
     responseId: uuid('response_id').references(() => responses.id, { onDelete: 'set null' }),
+    /** Hidden by the course's admins (issue 24, flags): listed for its author and those admins only. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     unique('student_answers_one_per_author').on(t.questionId, t.authorId),

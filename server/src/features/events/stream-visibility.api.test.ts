@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType, type StreamEvent } from '@lectern/shared';
-import type { CourseLecturesAnswer, VideoWithQuestionsDto } from '@lectern/shared';
+import type { CourseLecturesAnswer, StudentAnswerList, VideoWithQuestionsDto } from '@lectern/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { questions } from '../../db/schema';
+import { questions, studentAnswers } from '../../db/schema';
 import { audienceOfLectures, usersAudience } from '../../events/domain-event';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { publishNotice } from '../../events/notices';
 import { emit } from '../../events/outbox';
 import type { TestUser } from '../../../test/factories';
-import { seedQuestion, seedResponse, seedVideo } from '../../../test/seed';
+import { seedQuestion, seedResponse, seedStudentAnswer, seedVideo } from '../../../test/seed';
 import { eventStreams } from '../../../test/fixture';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
 import { emitFollowUpChanged } from '../questions/follow-ups/follow-ups.events';
 import { emitStudentAnswerChanged } from '../questions/student-answers/student-answers.events';
+import type { StudentAnswerRecord } from '../questions/student-answers/student-answers.repository';
 import { emitAutoCaptionsChanged } from '../captions/automatic/auto-captions.events';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
@@ -36,6 +37,8 @@ type Subject =
   | { kind: 'followUps'; question: QuestionRecord }
   /** Students' answers to a question, read by the members of the lecture it was asked in (issue 24). */
   | { kind: 'studentAnswers'; question: QuestionRecord }
+  /** One student answer, which once hidden is its author's and the course's admins' alone (issue 24). */
+  | { kind: 'studentAnswer'; question: QuestionRecord; answerId: string }
   /** A WebRTC signal is a message to one peer: to them, about a question they may read. */
   | { kind: 'signal'; question: QuestionRecord; to: TestUser }
   | { kind: 'lecture'; lectureId: string; courseId: string }
@@ -71,6 +74,9 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   let qAnsweredUnreleased: QuestionRecord;
   /** Answered, then hidden by A's admins (issue 24, flags): its asker's and A's admins' alone. */
   let qHidden: QuestionRecord;
+  /** A question of LA with a student answer by studentA2 that A's admins hid (issue 24, flags). */
+  let qWithHiddenAnswer: QuestionRecord;
+  let hiddenAnswer: StudentAnswerRecord;
   let VN: { id: string };
   let readers: [string, TestUser | null][];
 
@@ -88,6 +94,14 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       .where(eq(questions.id, qHidden.id))
       .returning();
     qHidden = hidden[0]!;
+    qWithHiddenAnswer = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
+    const answer = await seedStudentAnswer(t.db, qWithHiddenAnswer.id, w.users.studentA2.id);
+    const hiddenAnswers = await t.db
+      .update(studentAnswers)
+      .set({ hiddenAt: t.clock.now() })
+      .where(eq(studentAnswers.id, answer.id))
+      .returning();
+    hiddenAnswer = hiddenAnswers[0]!;
     const u = w.users;
     readers = [
       ['anonymous', null],
@@ -191,8 +205,18 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       ].map(([q, home]): Scenario => ({
         type: 'studentanswer.changed',
         subject: { kind: 'studentAnswers', question: q as QuestionRecord },
-        write: (tx) => emitStudentAnswerChanged(tx, q as QuestionRecord, home as typeof w.LA, randomUUID()),
+        write: (tx) =>
+          emitStudentAnswerChanged(tx, q as QuestionRecord, home as typeof w.LA, {
+            id: randomUUID(),
+            hiddenAt: null,
+          }),
       })),
+      // A hidden student answer's edit: to its author and the course's admins, not to the asker.
+      {
+        type: 'studentanswer.changed',
+        subject: { kind: 'studentAnswer', question: qWithHiddenAnswer, answerId: hiddenAnswer.id },
+        write: (tx) => emitStudentAnswerChanged(tx, qWithHiddenAnswer, w.LA, hiddenAnswer),
+      },
       lecture(w.LA),
       lecture(w.LU),
       {
@@ -236,6 +260,13 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         return (await get(who, `/api/questions/${subject.question.id}/follow-ups`)).statusCode === 200;
       case 'studentAnswers':
         return (await get(who, `/api/questions/${subject.question.id}/student-answers`)).statusCode === 200;
+      case 'studentAnswer': {
+        const res = await get(who, `/api/questions/${subject.question.id}/student-answers`);
+        return (
+          res.statusCode === 200 &&
+          res.json<StudentAnswerList>().answers.some((a) => a._id === subject.answerId)
+        );
+      }
       case 'signal':
         return who?.id === subject.to.id && readsQuestion(who, subject.question);
       case 'lecture': {
@@ -329,6 +360,7 @@ function eventOf(s: Scenario): EventKey {
     case 'question':
     case 'followUps':
     case 'studentAnswers':
+    case 'studentAnswer':
     case 'signal':
       return { type: s.type, questionId: s.subject.question.id };
     case 'lecture':

@@ -73,9 +73,9 @@ const MAPPING: Mapping = {
     k.questions.followUpsWaiting,
     k.questions.flagged,
   ],
-  // A student answer posted, edited, endorsed or deleted: its question's list (the endorsement's
-  // answer travels as question.answered or question.edited).
-  'studentanswer.changed': (e) => [k.questions.studentAnswers(e.questionId)],
+  // A student answer posted, edited, endorsed, deleted, flagged or hidden: its question's list and the
+  // instructor's flagged posts (the endorsement's answer travels as question.answered or question.edited).
+  'studentanswer.changed': (e) => [k.questions.studentAnswers(e.questionId), k.questions.flagged],
   'vote.changed': (e) => [
     videoReads(e.videoId),
     k.questions.lectureAll,

@@ -1,11 +1,11 @@
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FlaggedPostList, FollowUpList, QuestionDto } from '@lectern/shared';
+import type { FlaggedPostList, FollowUpList, QuestionDto, StudentAnswerList } from '@lectern/shared';
 import { events } from '../../../db/schema';
 import type { Audience } from '../../../events/domain-event';
 import type { TestUser } from '../../../../test/factories';
 import { expectStatus } from '../../../../test/calls';
-import { seedFollowUp, seedQuestion, seedResponse } from '../../../../test/seed';
+import { seedFollowUp, seedQuestion, seedResponse, seedStudentAnswer } from '../../../../test/seed';
 import { questionsWorldFixture } from '../test/world';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -142,5 +142,73 @@ describe('flags and hiding (issue 24)', () => {
     );
     expectStatus(await hide('followUp', f.id, adminA, false), 204);
     expect(await list(studentA2)).toEqual([[f.id, false]]);
+  });
+
+  it('a student answer is flagged by its readers, hidden by the admins, and then listed for its author and the admins only', async () => {
+    // A waiting question: its classmates read its student answers, though not the question in their lists.
+    const q = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, {
+      lectureId: w.LA.id,
+      question: 'Why does the phasor rotate counter-clockwise?',
+    });
+    const { studentA, studentA2, adminA, coAdminA, adminB, studentB, outsider } = w.users;
+    const a = await seedStudentAnswer(t.db, q.id, studentA2.id, 'Ask someone smarter');
+    expectStatus(await flag('studentAnswer', a.id), 401);
+    expectStatus(await flag('studentAnswer', a.id, outsider), 403);
+    expectStatus(await flag('studentAnswer', a.id, studentB), 403);
+    expectStatus(await flag('studentAnswer', a.id, adminB), 403);
+    expectStatus(await flag('studentAnswer', UNKNOWN, studentA), 404);
+    expectStatus(await flag('studentAnswer', a.id, studentA, 'Unhelpful'), 204);
+    expect(await lastEvent()).toMatchObject({
+      payload: { type: 'studentanswer.changed', questionId: q.id, studentAnswerId: a.id },
+      audience: { visibility: 'admins', askerId: null },
+    });
+    expectStatus(await flag('studentAnswer', a.id, studentA), 409);
+
+    expectStatus(await hide('studentAnswer', a.id, studentA), 403);
+    expectStatus(await hide('studentAnswer', a.id, studentA2), 403); // its author neither
+    expectStatus(await hide('studentAnswer', a.id, adminB), 403);
+    expectStatus(await hide('studentAnswer', a.id, coAdminA), 204);
+    // Hiding tells whoever read it when shown, so that their lists drop it.
+    expect((await lastEvent()).audience).toMatchObject({ visibility: 'members', askerId: studentA.id });
+    const list = async (who: TestUser) => {
+      const res = await send('GET', `/api/questions/${q.id}/student-answers`, who);
+      expectStatus(res, 200);
+      return res.json<StudentAnswerList>().answers.map((x) => [x._id, x.hidden]);
+    };
+    expect(await list(studentA)).toEqual([]);
+    expect(await list(studentA2)).toEqual([[a.id, true]]);
+    expect(await list(adminA)).toEqual([[a.id, true]]);
+    expectStatus(await flag('studentAnswer', a.id, studentA), 404);
+    expect(await flagged(adminA)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'studentAnswer',
+          id: a.id,
+          questionId: q.id,
+          text: 'Ask someone smarter',
+          flags: 1,
+          reasons: ['Unhelpful'],
+          hidden: true,
+        }),
+      ]),
+    );
+    expect(await flagged(adminB)).toEqual([]);
+
+    // A hidden answer is not endorsed, and an endorsed one is not hidden: the admin withdraws first.
+    const endorse = (endorsed: boolean) =>
+      send('PUT', `/api/student-answers/${a.id}/endorsement`, adminA, { endorsed });
+    const hiddenEndorsed = await endorse(true);
+    expectStatus(hiddenEndorsed, 409);
+    expect(hiddenEndorsed.json()).toMatchObject({ error: 'Restore this answer before endorsing it' });
+    expectStatus(await hide('studentAnswer', a.id, adminA, false), 204);
+    expect(await list(studentA)).toEqual([[a.id, false]]);
+    expectStatus(await endorse(true), 200);
+    const refused = await hide('studentAnswer', a.id, adminA);
+    expectStatus(refused, 409);
+    expect(refused.json()).toMatchObject({ error: 'Withdraw the endorsement before hiding this answer' });
+    expect(await list(studentA)).toEqual([[a.id, false]]);
+    expectStatus(await endorse(false), 200);
+    expectStatus(await hide('studentAnswer', a.id, adminA), 204);
+    expect(await list(studentA)).toEqual([]);
   });
 });

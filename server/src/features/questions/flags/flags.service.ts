@@ -2,7 +2,6 @@ import type { FlagBody, FlaggedPostList, PostKind } from '@lectern/shared';
 import type { AppDeps } from '../../../app-deps';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
-import { readQuestion } from '../question-access';
 import { flaggedPosts, insertFlag } from './flags.repository';
 import { POST_KIND_RULES } from './post-kinds';
 
@@ -24,7 +23,7 @@ export function createFlagsService(deps: AppDeps) {
     const rule = POST_KIND_RULES[kind];
     const post = await rule.find(db, id);
     if (!post) throw notFound('Post not found');
-    const { question, admin } = await readQuestion(db, caller, post.questionId, clock());
+    const { question, admin } = await rule.read(db, caller, post.questionId, clock());
     if (post.hiddenAt !== null && !admin && post.authorId !== caller.id) throw notFound('Post not found');
     return { rule, post, question, admin };
   }

@@ -9,18 +9,12 @@ import type { AppDeps } from '../../../app-deps';
 import type { Tx } from '../../../db/client';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
-import {
-  findCourse,
-  findLecture,
-  lectureAllows,
-  lectureRole,
-  requireVisibleVideo,
-  standingOfRole,
-} from '../../access/public';
+import { findCourse, requireVisibleVideo } from '../../access/public';
 import { markAnswered, returnToWaiting } from '../answer-question';
 import { renderAnswerText } from '../answer-text/render';
-import { type QuestionRecord, findQuestion, insertResponse, lockQuestion } from '../questions.repository';
+import { type QuestionRecord, insertResponse, lockQuestion } from '../questions.repository';
 import type { QuestionsService } from '../questions.service';
+import { listsStudentAnswer, readStudentAnswers } from './student-answer-access';
 import { emitStudentAnswerChanged } from './student-answers.events';
 import {
   type StudentAnswerRecord,
@@ -48,22 +42,8 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
   const { db, clock } = deps;
 
   /** The question, the lecture it was asked in and the caller's standing there; 403/404 as the read. */
-  async function readable(caller: AuthUser, questionId: string) {
-    const question = await findQuestion(db, questionId);
-    const home = question?.lectureId ? await findLecture(db, question.lectureId) : null;
-    if (!question || !home) throw notFound('Question not found');
-    const role = await lectureRole(db, caller, home);
-    const asker = question.askerId === caller.id;
-    if (role === 'none' && !asker) throw forbidden('Join this course first');
-    const now = clock();
-    const standing = standingOfRole(role);
-    if (
-      !lectureAllows('attends', standing, home, now) &&
-      !(asker && lectureAllows('sees', standing, home, now))
-    )
-      throw notFound('Question not found');
-    return { question, home, role, asker };
-  }
+  const readable = (caller: AuthUser, questionId: string) =>
+    readStudentAnswers(db, caller, questionId, clock());
 
   async function loadForWrite(caller: AuthUser, answerId: string) {
     const answer = await findStudentAnswer(db, answerId);
@@ -88,6 +68,7 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
       createdAt: a.createdAt.toISOString(),
       editedAt: a.editedAt?.toISOString() ?? null,
       endorsed: a.endorsedAt !== null,
+      hidden: a.hiddenAt !== null,
     };
   };
 
@@ -125,6 +106,7 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
     question: QuestionRecord,
     answer: StudentAnswerRecord,
   ): Promise<void> {
+    if (answer.hiddenAt !== null) throw conflict('Restore this answer before endorsing it');
     if (await otherEndorsed(tx, answer.questionId, answer.id))
       throw conflict('Another answer to this question is endorsed; withdraw that first');
     const now = clock();
@@ -146,10 +128,11 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
   return {
     async list(caller: AuthUser, questionId: string): Promise<StudentAnswerList> {
       const { home, role, asker } = await readable(caller, questionId);
-      const rows = await studentAnswersOf(db, questionId);
       const admin = role === 'admin';
+      const all = await studentAnswersOf(db, questionId);
+      const rows = all.filter((r) => listsStudentAnswer(caller, admin, r.answer));
       const course = await findCourse(db, home.courseId);
-      const answered = rows.some((r) => r.answer.authorId === caller.id);
+      const answered = all.some((r) => r.answer.authorId === caller.id);
       return {
         answers: rows.map((r) => dto(caller, admin, r.answer, r.authorName)),
         canAnswer: role === 'student' && !asker && !answered && (course?.studentsAnswer ?? false),
@@ -172,7 +155,7 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
           textHtml,
         });
         if (!row) throw conflict('You have answered this question already; edit your answer instead');
-        await emitStudentAnswerChanged(tx, question, home, row.id);
+        await emitStudentAnswerChanged(tx, question, home, row);
         return row;
       });
       return dto(caller, false, row, caller.name);
@@ -186,10 +169,10 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
       const textHtml = renderAnswerText(body.text);
       const editedAt = clock();
       await db.transaction(async (tx) => {
-        if ((await lockAnswer(tx, answer)).current.endorsedAt !== null)
-          throw conflict('An endorsed answer cannot be edited');
+        const { current } = await lockAnswer(tx, answer);
+        if (current.endorsedAt !== null) throw conflict('An endorsed answer cannot be edited');
         await updateStudentAnswer(tx, answer.id, { text: body.text, textHtml, editedAt });
-        await emitStudentAnswerChanged(tx, question, home, answer.id);
+        await emitStudentAnswerChanged(tx, question, home, current);
       });
       return dto(caller, role === 'admin', { ...answer, text: body.text, textHtml, editedAt }, caller.name);
     },
@@ -202,7 +185,7 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
         const { question: locked, current } = await lockAnswer(tx, answer);
         const replaced = await withdraw(tx, locked, current);
         await deleteStudentAnswer(tx, answer.id);
-        await emitStudentAnswerChanged(tx, question, home, answer.id);
+        await emitStudentAnswerChanged(tx, question, home, current);
         return { result: undefined, replaced };
       });
     },
@@ -221,7 +204,7 @@ export function createStudentAnswersService(deps: AppDeps, questions: QuestionsS
         let replaced: string | null = null;
         if (body.endorsed) await endorse(tx, caller, locked, current);
         else replaced = await withdraw(tx, locked, current);
-        await emitStudentAnswerChanged(tx, question, home, answer.id);
+        await emitStudentAnswerChanged(tx, question, home, current);
         return { result: undefined, replaced };
       });
       const [row] = (await studentAnswersOf(db, answer.questionId)).filter((r) => r.answer.id === answer.id);

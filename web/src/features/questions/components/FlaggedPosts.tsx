@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/date-format';
 import { useFlaggedPosts } from '../api/flags-api';
 import { HideButton } from './PostModeration';
 
-const KIND_NAMES = { question: 'Question', followUp: 'Follow-up' } as const;
+const KIND_NAMES = { question: 'Question', followUp: 'Follow-up', studentAnswer: 'Student answer' } as const;
 
 /** Action Items' flagged posts (issue 24): what members flagged, how often and why, to hide or restore. */
 export function FlaggedPosts({ refetchInterval }: { refetchInterval: number }) {

@@ -10,6 +10,7 @@ import {
   useStudentAnswers,
 } from '../api/student-answers-api';
 import { AnswerHtml } from './AnswerTextContent';
+import { PostModeration } from './PostModeration';
 import { TextBox } from './TextBox';
 import { answerAuthor } from '../utils/answer-author';
 import './answer-text.css';
@@ -49,6 +50,16 @@ function StudentAnswerItem({
         </p>
       )}
       <AnswerHtml html={answer.textHtml} />
+      {/* An endorsed answer is not hidden: the admin withdraws the endorsement first. */}
+      {!(canEndorse && answer.endorsed) && (
+        <PostModeration
+          kind="studentAnswer"
+          id={answer._id}
+          hidden={answer.hidden}
+          admin={canEndorse}
+          what="answer"
+        />
+      )}
       {answer.own && !answer.endorsed && answer.text !== null && (
         <details>
           <summary>Edit your answer</summary>

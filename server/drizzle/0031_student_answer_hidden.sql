@@ -1,0 +1,1 @@
+ALTER TABLE "student_answers" ADD COLUMN "hidden_at" timestamp with time zone;
