@@ -82,20 +82,25 @@ const questionPosts: PostKindRule = {
   },
 };
 
-const followUpPosts: PostKindRule = {
-  read: readQuestion,
-  async find(db, id) {
+/** A post under a question, kept in a table of its own (follow-ups, student answers). */
+function postIn(table: typeof followUps | typeof studentAnswers): PostKindRule['find'] {
+  return async (db, id) => {
     const [row] = await db
       .select({
-        id: followUps.id,
-        questionId: followUps.questionId,
-        authorId: followUps.authorId,
-        hiddenAt: followUps.hiddenAt,
+        id: table.id,
+        questionId: table.questionId,
+        authorId: table.authorId,
+        hiddenAt: table.hiddenAt,
       })
-      .from(followUps)
-      .where(eq(followUps.id, id));
+      .from(table as typeof followUps)
+      .where(eq(table.id, id));
     return row ?? null;
-  },
+  };
+}
+
+const followUpPosts: PostKindRule = {
+  read: readQuestion,
+  find: postIn(followUps),
   async setHidden(tx, id, hiddenAt) {
     await tx.update(followUps).set({ hiddenAt }).where(eq(followUps.id, id));
   },
@@ -123,18 +128,7 @@ const studentAnswerPosts: PostKindRule = {
     const { question, role } = await readStudentAnswers(db, caller, questionId, now);
     return { question, admin: role === 'admin' };
   },
-  async find(db, id) {
-    const [row] = await db
-      .select({
-        id: studentAnswers.id,
-        questionId: studentAnswers.questionId,
-        authorId: studentAnswers.authorId,
-        hiddenAt: studentAnswers.hiddenAt,
-      })
-      .from(studentAnswers)
-      .where(eq(studentAnswers.id, id));
-    return row ?? null;
-  },
+  find: postIn(studentAnswers),
   async setHidden(tx, id, hiddenAt) {
     const [answer] = await tx.select().from(studentAnswers).where(eq(studentAnswers.id, id));
     if (!answer) return;
