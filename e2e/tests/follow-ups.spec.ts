@@ -1,11 +1,29 @@
+import path from 'node:path';
+import { SUCCESS } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
-import { answerInWordsViaApi, askViaApi, seedClassroom } from '../support/seed';
+import type { Page } from 'playwright-core';
+import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
+import { newUserPage, useBrowser } from '../support/browser';
+import { FIXTURES, answerInWordsViaApi, askViaApi, seedClassroom } from '../support/seed';
 import { countNavigations, instructorOnActionItems, watchWithStreamOpen } from '../support/watch';
 
 // Follow-ups (issue 24): a student asks one under an answered card; the instructor's Action Items shows
 // it without a reload, the instructor answers it in words, and the student's open overlay shows the answer,
 // all through the events stream.
+
+/** The student watching with the stream open, the question's answer overlay opened from its card. */
+async function openAnswer(
+  page: Page,
+  student: E2eUser,
+  at: { videoId: string; lectureId: string },
+  question: string,
+) {
+  await watchWithStreamOpen(page, student, at.videoId, at.lectureId);
+  const navigations = countNavigations(page);
+  const cards = page.getByRole('region', { name: 'Questions at this moment' });
+  await cards.getByRole('button', { name: new RegExp(question) }).click();
+  return { dialog: page.getByRole('dialog', { name: question }), navigations };
+}
 
 describe('follow-ups', () => {
   const b = useBrowser();
@@ -19,11 +37,7 @@ describe('follow-ups', () => {
     const teacher = await instructorOnActionItems(b, admin);
 
     const { page } = b;
-    await watchWithStreamOpen(page, student, videoId, ids.lectureId);
-    const navigations = countNavigations(page);
-    const cards = page.getByRole('region', { name: 'Questions at this moment' });
-    await cards.getByRole('button', { name: new RegExp(question) }).click();
-    const dialog = page.getByRole('dialog', { name: question });
+    const { dialog, navigations } = await openAnswer(page, student, { ...ids, videoId }, question);
     await dialog.getByLabel('Ask a follow-up').fill('Even while it speeds up?');
     await dialog.getByRole('button', { name: 'Post follow-up' }).click();
     await dialog.getByText('Even while it speeds up?').waitFor();
@@ -35,6 +49,41 @@ describe('follow-ups', () => {
     await teacher.getByRole('button', { name: 'Send answer' }).click();
 
     await dialog.locator('.follow-up-answer strong', { hasText: 'sign' }).waitFor({ timeout: 10_000 });
+    expect(navigations()).toBe(0);
+    await teacher.context().close();
+  });
+
+  it('the instructor answers a follow-up by video on the respond page; the student sees it without reloading', async () => {
+    const { admin, student, ids, videoId } = await seedClassroom();
+    const question = 'Why does the pendulum slow down?';
+    const asked = await askViaApi(student, videoId, question, 25);
+    await answerInWordsViaApi(admin, asked.id, 'Friction.');
+    const followUp = 'Which friction, the air or the pivot?';
+    await apiCall(`/api/questions/${asked.id}/follow-ups`, {
+      method: 'POST',
+      token: student.token,
+      body: { text: followUp },
+    });
+
+    const { page } = b;
+    const { dialog, navigations } = await openAnswer(page, student, { ...ids, videoId }, question);
+    await dialog.getByText(followUp).waitFor();
+
+    const teacher = await newUserPage(b);
+    await loginThroughUi(teacher, admin);
+    await teacher.goto(`/respond/${asked.id}`);
+    const thread = teacher.getByRole('region', { name: 'Follow-ups' });
+    await thread.getByText(followUp).waitFor();
+    await thread.getByText('Answer by video').click();
+    await thread.getByLabel(/Response video/).setInputFiles(path.join(FIXTURES, 'answer-4s.mp4'));
+    await thread.getByRole('button', { name: 'Upload response' }).click();
+    await thread.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+    await thread.getByLabel('Instructor’s answer video').waitFor({ timeout: 20_000 });
+
+    const played = dialog.getByLabel('Instructor’s answer video');
+    await played.waitFor({ timeout: 20_000 });
+    const source = await played.getAttribute('src');
+    expect((await page.request.get(source!)).status()).toBe(200);
     expect(navigations()).toBe(0);
     await teacher.context().close();
   });

@@ -41,7 +41,11 @@ export const RESYNC_EVENT = 'resync';
 // Resumable uploads (tus at /tus/). The client sends Upload-Metadata with `kind` and the kind's fields;
 // the server answers the final PATCH with the created object's id in a header (schemas/videos.ts).
 export const TUS_ENDPOINT = '/tus/';
-export const UPLOAD_KINDS = { lectureVideo: 'lectureVideo', response: 'response' } as const;
+export const UPLOAD_KINDS = {
+  lectureVideo: 'lectureVideo',
+  response: 'response',
+  followUpAnswer: 'followUpAnswer',
+} as const;
 
 /** What a caption track belongs to: a lecture video, or an answer (response) video. */
 export const CAPTION_OWNERS = ['video', 'response'] as const;

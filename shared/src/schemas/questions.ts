@@ -100,6 +100,13 @@ export const VideoResponseFields = z.strictObject({
 });
 export type VideoResponseFields = z.infer<typeof VideoResponseFields>;
 
+/** Upload-Metadata of a tus upload of kind followUpAnswer: a follow-up's answer video (issue 24). */
+export const FollowUpAnswerFields = z.strictObject({
+  followUpID: Id,
+  title: VideoResponseFields.shape.title,
+});
+export type FollowUpAnswerFields = z.infer<typeof FollowUpAnswerFields>;
+
 export type QuestionStatus = 'live' | 'processing';
 
 /** Who asked: sent only to the home course's admins and to the asker (DESIGN §5.3). id and name are
@@ -247,6 +254,12 @@ export const FollowUpDto = z.object({
   answeredAt: z.string().nullable(),
   /** Hidden by the course's admins (issue 24): only they and the author are sent it. */
   hidden: z.boolean(),
+  /**
+   * The instructor's answer by video (issue 24), an answer video as a question's: `id` its response id
+   * (captions are the response's), `videoSource` empty until processed. Readers other than the course's
+   * admins are sent it once it is ready only.
+   */
+  answerVideo: z.object({ id: z.string(), ready: z.boolean(), videoSource: z.string() }).nullable(),
 });
 export type FollowUpDto = z.infer<typeof FollowUpDto>;
 /** `canAnswer`: the caller administers the question's home course, so answers and deletes any follow-up. */

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { questions } from './questions';
+import { questions, responses } from './questions';
 import { users } from './users';
 
 /**
@@ -24,6 +24,11 @@ export const followUps = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** Hidden by an admin of the question's course (issue 24, flags): its author and those admins still see it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * The instructor's answer by video (issue 24): an answer video as a question's is (a `responses` row,
+     * processed, captioned), belonging to this follow-up alone; deleted with it.
+     */
+    answerResponseId: uuid('answer_response_id').references(() => responses.id, { onDelete: 'set null' }),
   },
   (t) => [index('follow_ups_question_idx').on(t.questionId, t.createdAt)],
 );

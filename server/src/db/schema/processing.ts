@@ -1,4 +1,5 @@
 import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { followUps } from './follow-ups';
 import { lectures } from './lectures';
 import { questions, responses } from './questions';
 import { videos } from './videos';
@@ -17,6 +18,8 @@ export const mediaProcessing = pgTable(
     lectureId: uuid('lecture_id').references(() => lectures.id, { onDelete: 'cascade' }),
     responseId: uuid('response_id').references(() => responses.id, { onDelete: 'cascade' }),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    /** A follow-up's answer video (with `response_id`): processed like a question's answer. */
+    followUpId: uuid('follow_up_id').references(() => followUps.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_processing_lecture_idx').on(t.lectureId)],

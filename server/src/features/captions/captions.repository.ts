@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, inArray, max, notExists, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, inArray, max, notExists, or, sql } from 'drizzle-orm';
 import type { CaptionOwner, Cue } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -6,6 +6,7 @@ import {
   captionFiles,
   captionTracks,
   captionVersions,
+  followUps,
   mediaFiles,
   questions,
   responses,
@@ -51,12 +52,26 @@ export async function ownerDuration(
   return row?.d ?? null;
 }
 
-/** The lecture videos whose questions an answer video answers (its access follows theirs). */
+/**
+ * The lecture videos whose questions an answer video answers (its access follows theirs); a follow-up's
+ * answer video (issue 24) follows its question's video.
+ */
 export async function videosAnsweredBy(db: DbOrTx, responseId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ videoId: questions.videoId })
     .from(questions)
-    .where(eq(questions.responseId, responseId));
+    .where(
+      or(
+        eq(questions.responseId, responseId),
+        inArray(
+          questions.id,
+          db
+            .select({ id: followUps.questionId })
+            .from(followUps)
+            .where(eq(followUps.answerResponseId, responseId)),
+        ),
+      ),
+    );
   return rows.map((r) => r.videoId);
 }
 

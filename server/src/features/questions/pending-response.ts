@@ -15,18 +15,27 @@ import type { QuestionsService } from './questions.service';
 // again while processing overwrites the answer being processed (SPEC §2 Home). Ready: it becomes the
 // question's response and the asker is mailed; failed: the question needs a response again.
 
-/** Drops the answer being processed for `question` (inside `tx`); returns its processing id, if any. */
-export async function dropPending(tx: DbOrTx, question: QuestionRecord): Promise<string | null> {
-  if (!question.pendingResponseId) return null;
+/**
+ * The processing entry of answer `responseId`, if it is being processed: deleting the answer deletes the
+ * entry (cascade), and after commit `forgetPending` stops its conversion and removes its original.
+ */
+export async function processingOf(tx: DbOrTx, responseId: string): Promise<string | null> {
   const [entry] = await tx
     .select({ id: mediaProcessing.id })
     .from(mediaProcessing)
-    .where(eq(mediaProcessing.responseId, question.pendingResponseId));
+    .where(eq(mediaProcessing.responseId, responseId));
+  return entry?.id ?? null;
+}
+
+/** Drops the answer being processed for `question` (inside `tx`); returns its processing id, if any. */
+export async function dropPending(tx: DbOrTx, question: QuestionRecord): Promise<string | null> {
+  if (!question.pendingResponseId) return null;
+  const entry = await processingOf(tx, question.pendingResponseId);
   // Its processing entry goes with it (cascade): a running conversion then finds nothing to finish.
   await tx
     .delete(responses)
     .where(and(eq(responses.id, question.pendingResponseId), eq(responses.status, 'processing')));
-  return entry?.id ?? null;
+  return entry;
 }
 
 /** After commit: stops the dropped answer's conversion and removes its original. */

@@ -44,7 +44,9 @@ export const questionsPlugin = definePlugin({
     app.decorate('questions', feature);
     const reuse = createAnswerReuseService(deps, questions);
     const answerText = createAnswerTextService(deps, questions);
-    const followUps = createFollowUpsService(deps);
+    const followUps = createFollowUpsService(deps, questions);
+    app.videos.registerUploadKind(UPLOAD_KINDS.followUpAnswer, followUps.videos.uploadKind);
+    app.media.registerProcessingTarget('followUpAnswer', followUps.videos.target);
     const studentAnswers = createStudentAnswersService(deps, questions);
     const flags = createFlagsService(deps);
     await ownScope(

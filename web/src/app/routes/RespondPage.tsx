@@ -13,6 +13,7 @@ import { AnswerTextForm } from '../../features/questions/components/AnswerTextFo
 import { AnswerUploadForm, type UploadOutcome } from '../../features/questions/components/AnswerUploadForm';
 import { DeleteQuestionBox } from '../../features/questions/components/DeleteQuestionBox';
 import { FollowUps } from '../../features/questions/components/FollowUps';
+import { FollowUpVideoForm } from '../../features/questions/components/FollowUpVideoForm';
 import { StudentAnswers } from '../../features/questions/components/StudentAnswers';
 import { PossibleAnswers } from '../../features/questions/components/PossibleAnswers';
 import { QuestionDetails } from '../../features/questions/components/QuestionDetails';
@@ -99,7 +100,13 @@ function RespondView({ questionID }: { questionID: string }) {
           {video.data && <LecturePlayer video={video.data} handle={player} startAt={q.timeAsked} />}
         </section>
         {q.status === 'live' && <LiveMeetingPanel questionId={q.id} questionText={q.question} />}
-        {q.response && <FollowUps questionId={q.id} questionHidden={q.hidden} />}
+        {q.response && (
+          <FollowUps
+            questionId={q.id}
+            questionHidden={q.hidden}
+            extra={(f) => <FollowUpVideoForm questionId={q.id} followUp={f} />}
+          />
+        )}
         <StudentAnswers questionId={q.id} />
         <h2>Answer in words</h2>
         <AnswerTextForm question={q} onAnswered={() => setSent('written')} />

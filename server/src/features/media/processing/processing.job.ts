@@ -38,12 +38,12 @@ export interface ProcessingTarget {
   progress?(deps: AppDeps, entry: ProcessingRow, percent: number): Promise<void>;
 }
 
-export type TargetName = 'video' | 'response';
+export type TargetName = 'video' | 'response' | 'followUpAnswer';
 /** What a finished conversion turns into, by the kind of its entry: registered by the owning feature. */
 export type ProcessingTargets = Map<TargetName, ProcessingTarget>;
 
 const targetOf = (targets: ProcessingTargets, entry: ProcessingRow) =>
-  targets.get(entry.videoId ? 'video' : 'response');
+  targets.get(entry.videoId ? 'video' : entry.followUpId ? 'followUpAnswer' : 'response');
 
 const PROGRESS_EVERY_MS = 1000;
 

@@ -8,7 +8,9 @@ export type ProcessingRow = typeof mediaProcessing.$inferSelect;
 
 /** What an entry turns into: a lecture video (placed in its lecture) or a question's answer. */
 export type ProcessingOwner =
-  { videoId: string; lectureId: string } | { responseId: string; questionId: string };
+  | { videoId: string; lectureId: string }
+  | { responseId: string; questionId: string }
+  | { responseId: string; followUpId: string };
 
 export async function insertProcessing(tx: DbOrTx, id: string, owner: ProcessingOwner): Promise<void> {
   await tx.insert(mediaProcessing).values({ id, ...owner });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { courseAdmins, followUps, lectures, questions, users } from '../../../db/schema';
+import { courseAdmins, followUps, lectures, questions, responses, users } from '../../../db/schema';
 
 export type FollowUpRecord = typeof followUps.$inferSelect;
 
@@ -14,14 +14,30 @@ export async function findFollowUp(db: DbOrTx, id: string): Promise<FollowUpReco
   return row ?? null;
 }
 
-/** A question's follow-ups, oldest first, with their authors' names. */
+/** A follow-up's answer video as its DTO is made of: the response, its state and file. */
+export interface AnswerVideoRow {
+  id: string;
+  status: string;
+  mediaSha256: string | null;
+}
+
+const answerVideoColumns = { id: responses.id, status: responses.status, mediaSha256: responses.mediaSha256 };
+
+/** A question's follow-ups, oldest first, with their authors' names and their answer videos. */
 export const followUpsOf = (db: DbOrTx, questionId: string) =>
   db
-    .select({ followUp: followUps, authorName: users.name })
+    .select({ followUp: followUps, authorName: users.name, video: answerVideoColumns })
     .from(followUps)
     .leftJoin(users, eq(users.id, followUps.authorId))
+    .leftJoin(responses, eq(responses.id, followUps.answerResponseId))
     .where(eq(followUps.questionId, questionId))
     .orderBy(asc(followUps.createdAt), asc(followUps.id));
+
+export async function answerVideoOf(db: DbOrTx, responseId: string | null): Promise<AnswerVideoRow | null> {
+  if (responseId === null) return null;
+  const [row] = await db.select(answerVideoColumns).from(responses).where(eq(responses.id, responseId));
+  return row ?? null;
+}
 
 export async function answerFollowUp(
   tx: DbOrTx,

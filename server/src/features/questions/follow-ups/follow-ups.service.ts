@@ -9,13 +9,19 @@ import type { AppDeps } from '../../../app-deps';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { findLecture } from '../../access/public';
+import { videoSourceOf } from '../../videos/public';
 import { renderAnswerText } from '../answer-text/render';
 import { readQuestion } from '../question-access';
+import { forgetPending, processingOf } from '../pending-response';
 import { mailFollowUpAnswered, mailNewFollowUp } from '../questions.mail';
+import type { QuestionsService } from '../questions.service';
+import { createFollowUpVideos } from './follow-up-video';
 import { emitFollowUpChanged } from './follow-ups.events';
 import {
+  type AnswerVideoRow,
   type FollowUpRecord,
   answerFollowUp,
+  answerVideoOf,
   deleteFollowUp,
   findFollowUp,
   followUpsOf,
@@ -33,7 +39,7 @@ export type FollowUpsService = ReturnType<typeof createFollowUpsService>;
  * a text answer is (answer-text/render.ts). Each change is a `followup.changed` event to the course
  * members and admins of the lectures holding the video, released ones only for students, like the read.
  */
-export function createFollowUpsService(deps: AppDeps) {
+export function createFollowUpsService(deps: AppDeps, questions: QuestionsService) {
   const { db, clock } = deps;
 
   const readable = (caller: AuthUser, questionId: string) => readQuestion(db, caller, questionId, clock());
@@ -43,8 +49,10 @@ export function createFollowUpsService(deps: AppDeps) {
     admin: boolean,
     f: FollowUpRecord,
     authorName: string | null,
+    video: AnswerVideoRow | null,
   ): FollowUpDto => {
     const own = f.authorId !== null && f.authorId === caller.id;
+    const ready = video?.status === 'ready' && video.mediaSha256 !== null;
     return {
       _id: f.id,
       questionId: f.questionId,
@@ -55,6 +63,17 @@ export function createFollowUpsService(deps: AppDeps) {
       answerHtml: f.answerHtml,
       answeredAt: f.answeredAt?.toISOString() ?? null,
       hidden: f.hiddenAt !== null,
+      // Being processed, it is the course's admins' alone, as a question's answer video is.
+      answerVideo:
+        video && (ready || admin)
+          ? {
+              id: video.id,
+              ready,
+              videoSource: ready
+                ? videoSourceOf(deps, { mediaSha256: video.mediaSha256, youtubeUrl: null })
+                : '',
+            }
+          : null,
     };
   };
 
@@ -66,7 +85,19 @@ export function createFollowUpsService(deps: AppDeps) {
     return { followUp, question, admin };
   }
 
+  /** For an admin of the question's home course only. */
+  async function loadForAdmin(caller: AuthUser, followUpId: string) {
+    const loaded = await loadForWrite(caller, followUpId);
+    if (!loaded.admin) throw forbidden('Only the course administrators can do that');
+    return loaded;
+  }
+
+  const videos = createFollowUpVideos(deps, questions, loadForAdmin);
+
   return {
+    /** The answer video's upload kind and processing target (follow-up-video.ts). */
+    videos,
+
     /** Action Items: what waits for the caller's answer, in the courses they administer. */
     async waiting(caller: AuthUser): Promise<WaitingFollowUpList> {
       const rows = await waitingFollowUps(db, caller.id, 100);
@@ -88,7 +119,10 @@ export function createFollowUpsService(deps: AppDeps) {
       const rows = (await followUpsOf(db, questionId)).filter(
         (r) => admin || r.followUp.hiddenAt === null || r.followUp.authorId === caller.id,
       );
-      return { followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName)), canAnswer: admin };
+      return {
+        followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName, r.video)),
+        canAnswer: admin,
+      };
     },
 
     async post(caller: AuthUser, questionId: string, body: FollowUpBody): Promise<FollowUpDto> {
@@ -115,13 +149,12 @@ export function createFollowUpsService(deps: AppDeps) {
           );
         return row;
       });
-      return dto(caller, admin, row, caller.name);
+      return dto(caller, admin, row, caller.name, null);
     },
 
     /** The instructor's answer in words; writing it again edits it. */
     async answer(caller: AuthUser, followUpId: string, body: AnswerTextBody): Promise<FollowUpDto> {
-      const { followUp, question, admin } = await loadForWrite(caller, followUpId);
-      if (!admin) throw forbidden('Only the course administrators can do that');
+      const { followUp, question, admin } = await loadForAdmin(caller, followUpId);
       const answerHtml = renderAnswerText(body.text);
       const answeredAt = clock();
       await db.transaction(async (tx) => {
@@ -134,17 +167,24 @@ export function createFollowUpsService(deps: AppDeps) {
         await emitFollowUpChanged(tx, question, followUp.id);
         if (followUp.answeredAt === null) await mailFollowUpAnswered(deps, tx, followUp, question);
       });
-      return dto(caller, admin, { ...followUp, answer: body.text, answerHtml, answeredAt }, null);
+      const video = await answerVideoOf(db, followUp.answerResponseId);
+      return dto(caller, admin, { ...followUp, answer: body.text, answerHtml, answeredAt }, null, video);
     },
 
     async remove(caller: AuthUser, followUpId: string): Promise<void> {
       const { followUp, question, admin } = await loadForWrite(caller, followUpId);
       if (!admin && followUp.authorId !== caller.id)
         throw forbidden('Only its author or the course administrators can delete a follow-up');
-      await db.transaction(async (tx) => {
+      // Its answer video goes with it, and then its file if nothing else uses it.
+      let dropped: string | null = null;
+      await questions.withResponseCleanup(async (tx) => {
+        const video = followUp.answerResponseId;
+        if (video) dropped = await processingOf(tx, video);
         await deleteFollowUp(tx, followUp.id);
         await emitFollowUpChanged(tx, question, followUp.id);
+        return { result: undefined, replaced: video };
       });
+      await forgetPending(deps, dropped);
     },
   };
 }

@@ -22,7 +22,7 @@ export const useWaitingFollowUps = (refetchInterval: number) =>
     refetchInterval,
   });
 
-const refresh = (client: QueryClient, _data: unknown, write: { questionId: string }) =>
+export const refresh = (client: QueryClient, _data: unknown, write: { questionId: string }) =>
   Promise.all([
     client.invalidateQueries({ queryKey: queryKeys.questions.followUps(write.questionId) }),
     client.invalidateQueries({ queryKey: queryKeys.questions.followUpsWaiting }),

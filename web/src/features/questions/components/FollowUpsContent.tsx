@@ -1,4 +1,5 @@
 import { type FollowUpDto, MAX_FOLLOW_UP_TEXT } from '@lectern/shared';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
 import { useAnswerFollowUp, useDeleteFollowUp, useFollowUps, usePostFollowUp } from '../api/follow-ups-api';
 import { AnswerHtml } from './AnswerTextContent';
@@ -6,14 +7,27 @@ import { PostModeration } from './PostModeration';
 import { TextBox } from './TextBox';
 import './answer-text.css';
 
+/** The instructor's answer video under a follow-up: played once ready, "being processed" to the admins before. */
+function AnswerVideo({ video }: { video: NonNullable<FollowUpDto['answerVideo']> }) {
+  if (!video.ready) return <p className="hint">The answer video is being processed.</p>;
+  // Its captions are the answer's own (/captions/response/…), not loaded here.
+  // eslint-disable-next-line jsx-a11y/media-has-caption
+  return <video src={video.videoSource} aria-label="Instructor’s answer video" controls playsInline />;
+}
+
+/** What the respond page adds under a follow-up for its admins: the answer-video form (issue 24). */
+export type FollowUpExtra = (followUp: FollowUpDto) => ReactNode;
+
 function FollowUpItem({
   followUp,
   questionId,
   canAnswer,
+  extra,
 }: {
   followUp: FollowUpDto;
   questionId: string;
   canAnswer: boolean;
+  extra?: FollowUpExtra;
 }) {
   const answer = useAnswerFollowUp();
   const remove = useDeleteFollowUp();
@@ -24,12 +38,14 @@ function FollowUpItem({
         {who}, {formatDateTime(followUp.createdAt)}
       </p>
       <AnswerHtml html={followUp.textHtml} />
-      {followUp.answerHtml !== null && (
+      {(followUp.answerHtml !== null || followUp.answerVideo) && (
         <div className="follow-up-answer">
           <p className="hint">Instructor’s answer</p>
-          <AnswerHtml html={followUp.answerHtml} />
+          {followUp.answerHtml !== null && <AnswerHtml html={followUp.answerHtml} />}
+          {followUp.answerVideo && <AnswerVideo video={followUp.answerVideo} />}
         </div>
       )}
+      {canAnswer && extra?.(followUp)}
       {canAnswer && (
         <TextBox
           label={followUp.answerHtml === null ? 'Answer this follow-up' : 'Replace the answer'}
@@ -67,9 +83,12 @@ function FollowUpItem({
 export default function FollowUpsContent({
   questionId,
   questionHidden,
+  extra,
 }: {
   questionId: string;
   questionHidden: boolean;
+  /** The respond page's answer-video form, kept out of this chunk, which the watch page loads too. */
+  extra?: FollowUpExtra;
 }) {
   const followUps = useFollowUps(questionId);
   const canAnswer = followUps.data?.canAnswer ?? false;
@@ -93,7 +112,13 @@ export default function FollowUpsContent({
       ) : (
         <ul>
           {items.map((f) => (
-            <FollowUpItem key={f._id} followUp={f} questionId={questionId} canAnswer={canAnswer} />
+            <FollowUpItem
+              key={f._id}
+              followUp={f}
+              questionId={questionId}
+              canAnswer={canAnswer}
+              extra={extra}
+            />
           ))}
         </ul>
       )}
