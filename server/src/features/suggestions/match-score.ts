@@ -26,7 +26,10 @@ export const WEIGHTS = {
   sameLecture: 0.15,
 } as const;
 
-/** A candidate is suggested from this score on (tuned for ≤ 10 % wrong suggestions, eval/suggestions.ts). */
+/**
+ * A candidate is suggested from this score on when words alone match (no word table, vector-rerank.ts),
+ * tuned for ≤ 10 % wrong suggestions (eval/suggestions.ts).
+ */
 export const SUGGESTION_THRESHOLD = 0.5;
 
 /**
@@ -57,8 +60,13 @@ function locality(f: MatchFeatures): number {
   return WEIGHTS.sameVideo + WEIGHTS.nearMoment * Math.exp(-apart / WEIGHTS.nearMomentSeconds);
 }
 
+/** How alike the words are, 0..1. */
+export const wordLikeness = (f: MatchFeatures): number => WEIGHTS.trigram * f.trigram + WEIGHTS.stems * f.stems;
+
+/** The factor nearness raises likeness by, ≥ 1 (vector-rerank.ts uses the same). */
+export const nearness = (f: MatchFeatures): number => 1 + locality(f);
+
 /** The candidate's score: likeness of the words, raised by nearness, so nearness alone never suggests. */
 export function matchScore(f: MatchFeatures): number {
-  const words = WEIGHTS.trigram * f.trigram + WEIGHTS.stems * f.stems;
-  return words * (1 + locality(f));
+  return wordLikeness(f) * nearness(f);
 }

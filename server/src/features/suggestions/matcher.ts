@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
-import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } from './match-score';
+import { type MatchFeatures, nearness, stemOverlap, wordLikeness } from './match-score';
+import { type Likeness, rerankByMeaning, suggestionThreshold } from './vector-rerank';
 
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
 // migration 0020): earlier answered questions whose stems share trigrams with the text's
@@ -42,6 +43,8 @@ export interface Match {
   /** How it answers: a video, a text, or both (issue 24). */
   answerKind: AnswerKind;
   score: number;
+  /** What the score is made of (vector-rerank.ts); the evaluation tunes on it. */
+  likeness?: Likeness;
 }
 
 /** The text's words, lower-cased, for an `or` query (websearch syntax; `or` itself cannot be a word). */
@@ -85,7 +88,7 @@ export async function scoredCandidatesOfMany(
   if (wanted.length > 0) {
     for (const row of (await candidateRows(db, wanted, scope)).rows) byInput[row.n]!.push(row);
   }
-  return byInput.map((rows, n) => scoreRows(rows, inputs[n]!.place));
+  return byInput.map((rows, n) => rerankByMeaning(inputs[n]!.text, scoreRows(rows, inputs[n]!.place)));
 }
 
 /** Every candidate of one text with its features and score, best first. */
@@ -176,8 +179,9 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
         secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
       };
       const { questionId, videoId, time, question, responseId, answerSeconds, answerKind } = row;
-      const score = matchScore(features);
-      return { questionId, videoId, time, question, responseId, answerSeconds, answerKind, score };
+      const likeness = { words: wordLikeness(features), nearness: nearness(features), meaning: null };
+      const score = likeness.words * likeness.nearness;
+      return { questionId, videoId, time, question, responseId, answerSeconds, answerKind, score, likeness };
     })
     .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
 }
@@ -190,7 +194,8 @@ export async function findAnsweredMatchesOfMany(
   limit: number,
 ): Promise<Match[][]> {
   const ranked = await scoredCandidatesOfMany(db, inputs, scope);
-  return ranked.map((matches) => matches.filter((m) => m.score >= SUGGESTION_THRESHOLD).slice(0, limit));
+  const threshold = suggestionThreshold();
+  return ranked.map((matches) => matches.filter((m) => m.score >= threshold).slice(0, limit));
 }
 
 /** The best `limit` earlier answered questions like `text` that pass the threshold. */

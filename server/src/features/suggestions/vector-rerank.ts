@@ -1,0 +1,79 @@
+import type { Match } from './matcher';
+import { SUGGESTION_THRESHOLD } from './match-score';
+import { type WordVectors, cosine, meanVector, wordVectors } from './word-vectors';
+
+// Word vectors re-rank the lexical matcher's best candidates (issue 24): a paraphrase sharing no content
+// word ("why does the rifle kick back" for "why does a gun recoil when fired") is close in meaning though
+// not in words. Each of the lexical top RERANKED is scored ((1 − α) · words + α · meaning) · nearness,
+// where meaning is the cosine of the two texts' mean word vectors (stop words left out) and nearness the
+// same locality factor as before (match-score.ts); α and the threshold were tuned on one half of the
+// labelled set and measured on the other (eval/suggestions.ts, docs/decisions.md). Without the word table
+// the lexical scores and threshold stand unchanged.
+
+/** Candidates re-ranked: the lexical top 30 hold nearly every true duplicate that the vectors can lift. */
+export const RERANKED = 30;
+
+export const MEANING = {
+  /** The weight of meaning against words (tuned on half B of the labelled set, docs/decisions.md). */
+  alpha: 0.7,
+  /** A candidate is suggested from this combined score on (nearness can raise a score above 1). */
+  threshold: 0.97,
+} as const;
+
+/** How alike in words, in meaning, and how near: what a candidate's score is made of. */
+export interface Likeness {
+  /** The lexical likeness of the words, 0..1 (match-score.ts wordLikeness). */
+  words: number;
+  /** The locality factor, ≥ 1 (match-score.ts nearness). */
+  nearness: number;
+  /** Cosine of the mean word vectors, 0..1 (negative counts as 0); null when not measured. */
+  meaning: number | null;
+}
+
+/** PostgreSQL's English stop words (tsearch_data/english.stop): they say nothing of what is asked. */
+const STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers
+  herself it its itself they them their theirs themselves what which who whom this that these those am is
+  are was were be been being have has had having do does did doing a an the and but if or because as until
+  while of at by for with about against between into through during before after above below to from up
+  down in out on off over under again further then once here there when where why how all any both each few
+  more most other some such no nor not only own same so than too very s t can will just don should now`.split(
+    /\s+/,
+  ),
+);
+
+/** The words of a text that carry meaning, lower-cased. */
+export const meaningWords = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
+
+/** A candidate's score from its likeness, at weight `alpha` of meaning. */
+export const combinedScore = (l: Likeness, alpha: number): number =>
+  ((1 - alpha) * l.words + alpha * (l.meaning ?? 0)) * l.nearness;
+
+/** The threshold in force: the combined one with the word table, the lexical one without. */
+export const suggestionThreshold = (vectors: WordVectors | null = wordVectors()): number =>
+  vectors ? MEANING.threshold : SUGGESTION_THRESHOLD;
+
+/**
+ * Lexically ranked candidates (best first, each with its likeness) re-scored with meaning and ranked
+ * again; unchanged without the word table. Candidates past the top RERANKED keep their words alone, so
+ * they stay below every re-ranked one.
+ */
+export function rerankByMeaning(
+  text: string,
+  ranked: Match[],
+  vectors: WordVectors | null = wordVectors(),
+  alpha: number = MEANING.alpha,
+): Match[] {
+  if (!vectors || ranked.length === 0) return ranked;
+  const asked = meanVector(vectors, meaningWords(text));
+  return ranked
+    .map((match, i) => {
+      if (!match.likeness) return match;
+      const candidate = asked && i < RERANKED ? meanVector(vectors, meaningWords(match.question)) : null;
+      const meaning = asked && candidate ? Math.max(0, cosine(asked, candidate)) : i < RERANKED ? 0 : null;
+      const likeness = { ...match.likeness, meaning };
+      return { ...match, likeness, score: combinedScore(likeness, alpha) };
+    })
+    .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
+}
