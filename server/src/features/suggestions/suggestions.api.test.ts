@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SuggestionDto } from '@lectern/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestionAcceptances } from '../../db/schema';
+import { SUGGESTION_THRESHOLD } from './match-score';
+import { scoredCandidates } from './matcher';
 import { call, expectStatus } from '../../../test/calls';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import { type TestUser, createUser } from '../../../test/factories';
@@ -95,8 +97,9 @@ describe('suggestions while typing', () => {
 
   it('weighs the same video and moment over the rest of the lecture', async () => {
     const text = 'so is the acceleration negative?';
-    expect(ids(await suggest(w.users.studentA, w.VA1.id, text, 751))).toEqual([q.answered, q.otherVideo]);
-    expect(ids(await suggest(w.users.studentA, w.VA2.id, text, 30))).toEqual([q.otherVideo, q.answered]);
+    // The other video's question is shown after the nearby one, or (word vectors, docs/decisions.md) not at all.
+    expect(ids(await suggest(w.users.studentA, w.VA1.id, text, 751))[0]).toBe(q.answered);
+    expect(ids(await suggest(w.users.studentA, w.VA2.id, text, 30))[0]).toBe(q.otherVideo);
   });
 
   it('never suggests an unanswered question, nor one of another course', async () => {
@@ -129,6 +132,39 @@ describe('suggestions while typing', () => {
     const res = await call(t, 'GET', `${url(w.VA1.id, PARAPHRASE)}&lectureId=${LT}`, { as: studentT });
     expectStatus(res, 200);
     expect(ids(res.json<SuggestionDto[]>())[0]).toBe(q.answered);
+  });
+
+  it('finds a paraphrase by its meaning where its words alone fall short', async () => {
+    const gun = await seedQuestion(t.db, w.VA2.id, w.users.studentB.id, {
+      question: 'Why does a gun recoil when fired?',
+      timeAsked: 400,
+    });
+    await seedResponse(
+      t.db,
+      gun.id,
+      await seedMedia(t.db, t.media, 'lecture-10s.mp4', 42),
+      w.users.adminA.id,
+    );
+    const place = { videoId: w.VA2.id, time: 460, lectureId: null };
+    const scope = { videoIds: sql`select ${w.VA2.id}::uuid`, listed: sql`true` };
+    // One word shared: words alone would not show it (below their threshold), their meaning does.
+    const shared = 'why does the rifle recoil when you shoot it';
+    const [match] = await scoredCandidates(t.db, shared, place, scope);
+    expect(match!.questionId).toBe(gun.id);
+    expect(match!.likeness!.words * match!.likeness!.nearness).toBeLessThan(SUGGESTION_THRESHOLD);
+    expect(ids(await suggest(w.users.studentA, w.VA2.id, shared, 460))).toEqual([gun.id]);
+    // No word shared: a candidate now (asked nearby on the same video), and the most alike in meaning.
+    const [nearby] = await scoredCandidates(
+      t.db,
+      'why does the rifle kick back',
+      { ...place, time: 400 },
+      scope,
+    );
+    expect(nearby!.questionId).toBe(gun.id);
+    expect(nearby!.likeness!.meaning).toBeGreaterThan(0.6);
+    // A question on something else is still suggested nothing.
+    const unrelated = 'which chapter of the textbook covers entropy and heat engines';
+    expect(ids(await suggest(w.users.studentA, w.VA2.id, unrelated, 400))).toEqual([]);
   });
 
   it('suggests nothing for a question about something else', async () => {

@@ -1,17 +1,15 @@
 import type { Match } from './matcher';
-import { SUGGESTION_THRESHOLD } from './match-score';
+import { SUGGESTION_THRESHOLD, WEIGHTS } from './match-score';
 import { type WordVectors, cosine, meanVector, wordVectors } from './word-vectors';
 
-// Word vectors re-rank the lexical matcher's best candidates (issue 24): a paraphrase sharing no content
-// word ("why does the rifle kick back" for "why does a gun recoil when fired") is close in meaning though
-// not in words. Each of the lexical top RERANKED is scored ((1 − α) · words + α · meaning) · nearness,
+// Word vectors re-rank the lexical matcher's candidates (issue 24): a paraphrase sharing no content word
+// ("why does the rifle kick back" for "why does a gun recoil when fired", found among the nearby candidates
+// of matcher.ts) is close in meaning though not in words. Each candidate (at most 430: measuring them all
+// costs well under a millisecond) is scored ((1 − α) · words + α · meaning) · nearness,
 // where meaning is the cosine of the two texts' mean word vectors (stop words left out) and nearness the
 // same locality factor as before (match-score.ts); α and the threshold were tuned on one half of the
 // labelled set and measured on the other (eval/suggestions.ts, docs/decisions.md). Without the word table
 // the lexical scores and threshold stand unchanged.
-
-/** Candidates re-ranked: the lexical top 30 hold nearly every true duplicate that the vectors can lift. */
-export const RERANKED = 30;
 
 export const MEANING = {
   /** The weight of meaning against words (tuned on half B of the labelled set, docs/decisions.md). */
@@ -50,15 +48,24 @@ export const meaningWords = (text: string): string[] =>
 export const combinedScore = (l: Likeness, alpha: number): number =>
   ((1 - alpha) * l.words + alpha * (l.meaning ?? 0)) * l.nearness;
 
+/**
+ * Off the student's video, words alone still suggest as they did before the vectors: every duplicate of
+ * the labelled set is on the same video, so the combined threshold is measured there only, and a question
+ * of another lecture or course (the instructor's "Possibly answered by" of last term's) keeps what the
+ * lexical matcher found.
+ */
+export const suggestedByWordsAlone = (l: Likeness): boolean =>
+  l.nearness < 1 + WEIGHTS.sameVideo && l.words * l.nearness >= SUGGESTION_THRESHOLD;
+
+/** Whether a re-ranked candidate is suggested at `threshold` of the combined score. */
+export const passes = (m: Match, threshold: number): boolean =>
+  m.score >= threshold || (m.likeness !== undefined && suggestedByWordsAlone(m.likeness));
+
 /** The threshold in force: the combined one with the word table, the lexical one without. */
 export const suggestionThreshold = (vectors: WordVectors | null = wordVectors()): number =>
   vectors ? MEANING.threshold : SUGGESTION_THRESHOLD;
 
-/**
- * Lexically ranked candidates (best first, each with its likeness) re-scored with meaning and ranked
- * again; unchanged without the word table. Candidates past the top RERANKED keep their words alone, so
- * they stay below every re-ranked one.
- */
+/** Candidates (each with its likeness) re-scored with meaning and ranked again; unchanged without the word table. */
 export function rerankByMeaning(
   text: string,
   ranked: Match[],
@@ -68,10 +75,10 @@ export function rerankByMeaning(
   if (!vectors || ranked.length === 0) return ranked;
   const asked = meanVector(vectors, meaningWords(text));
   return ranked
-    .map((match, i) => {
+    .map((match) => {
       if (!match.likeness) return match;
-      const candidate = asked && i < RERANKED ? meanVector(vectors, meaningWords(match.question)) : null;
-      const meaning = asked && candidate ? Math.max(0, cosine(asked, candidate)) : i < RERANKED ? 0 : null;
+      const candidate = asked ? meanVector(vectors, meaningWords(match.question)) : null;
+      const meaning = asked && candidate ? Math.max(0, cosine(asked, candidate)) : 0;
       const likeness = { ...match.likeness, meaning };
       return { ...match, likeness, score: combinedScore(likeness, alpha) };
     })

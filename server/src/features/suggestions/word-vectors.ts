@@ -32,9 +32,12 @@ export function readWordVectors(dir: string): WordVectors {
     throw new Error(`${dir}/vectors.bin has ${bytes.length} bytes, not those of ${count} words`);
   const words = fs.readFileSync(path.join(dir, 'words.txt'), 'utf8').split('\n');
   if (words.at(-1) === '') words.pop();
-  if (words.length !== count) throw new Error(`${dir}/words.txt has ${words.length} words, vectors.bin ${count}`);
-  const scales = new Float32Array(count);
-  for (let i = 0; i < count; i += 1) scales[i] = bytes.readFloatLE(HEADER_BYTES + 4 * i);
+  if (words.length !== count)
+    throw new Error(`${dir}/words.txt has ${words.length} words, vectors.bin ${count}`);
+  // Little-endian as written; a copy, since the file's bytes need not start at a multiple of 4.
+  const scales = new Float32Array(
+    bytes.buffer.slice(bytes.byteOffset + HEADER_BYTES, bytes.byteOffset + HEADER_BYTES + 4 * count),
+  );
   const start = HEADER_BYTES + 4 * count;
   const data = new Int8Array(bytes.buffer, bytes.byteOffset + start, count * dimensions);
   return { dimensions, rows: new Map(words.map((w, i) => [w, i])), scales, data };
@@ -66,7 +69,10 @@ export function wordVectorsProblem(dir = WORD_VECTORS_DIR): string | null {
       fs.readSync(fd, header, 0, HEADER_BYTES, 0);
       const count = header.readUInt32LE(4);
       const size = fs.fstatSync(fd).size;
-      if (header.toString('latin1', 0, 4) !== MAGIC || size !== HEADER_BYTES + count * (4 + header.readUInt32LE(8)))
+      if (
+        header.toString('latin1', 0, 4) !== MAGIC ||
+        size !== HEADER_BYTES + count * (4 + header.readUInt32LE(8))
+      )
         return `${dir}/vectors.bin is no word table`;
     } finally {
       fs.closeSync(fd);
