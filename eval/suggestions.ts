@@ -14,7 +14,6 @@ import { MAX_SUGGESTIONS } from '@lectern/shared';
 import { openDatabase } from '../server/src/db/client';
 import { migrateDatabase } from '../server/src/db/migrate';
 import { courses, lectureVideos, lectures, questions, responses, videos } from '../server/src/db/schema';
-import { SUGGESTION_THRESHOLD } from '../server/src/features/suggestions/match-score';
 import { type Match, scoredCandidates } from '../server/src/features/suggestions/matcher';
 import {
   MEANING,
