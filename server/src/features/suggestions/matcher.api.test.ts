@@ -4,11 +4,13 @@ import { questions } from '../../db/schema';
 import { seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { type World, buildWorld } from '../../../test/world';
-import { CANDIDATES, type MatchScope, scoredCandidates } from './matcher';
+import { CANDIDATES, type MatchScope, NEARBY_CANDIDATES, scoredCandidates } from './matcher';
 
 // The matcher's candidate read (issue 24): questions sharing an English stem with the text, and those whose
 // stems only share trigrams with it (a word still being typed, a typo), at most CANDIDATES of them, those
-// sharing a stem first (docs/decisions.md, "The suggestion request's cost").
+// sharing a stem first (docs/decisions.md, "The suggestion request's cost"); and, whatever their words, the
+// answered questions nearest in time on the student's own video, for the word vectors (NEARBY_CANDIDATES).
+// The lexical part is read from a place on another video, which has no answered question in scope.
 
 let t: TestApp;
 let w: World;
@@ -18,6 +20,8 @@ const scopeOf = (videoId: string): MatchScope => ({
   listed: sql`true`,
 });
 const place = (videoId: string) => ({ videoId, time: 0, lectureId: null });
+/** A place on a video with no answered question in these scopes: no nearby candidates. */
+const elsewhere = () => place(w.VU.id);
 
 async function answered(videoId: string, texts: string[]): Promise<string[]> {
   const rows = await t.db
@@ -49,14 +53,17 @@ describe('the candidates of a text', () => {
       'What does the integral mean?',
     ]);
     // "acceleratin" (a typo) stems to itself: no stem in common with either question, trigrams with both.
-    const typo = (
-      await scoredCandidates(t.db, 'acceleratin negative', place(w.VA1.id), scopeOf(w.VA1.id))
-    ).map((m) => m.questionId);
+    const typo = (await scoredCandidates(t.db, 'acceleratin negative', elsewhere(), scopeOf(w.VA1.id))).map(
+      (m) => m.questionId,
+    );
     expect(typo).toContain(stem);
     expect(typo).toContain(trigramsOnly);
     expect(typo).not.toContain(neither);
-    const whole = await scoredCandidates(t.db, 'acceleration', place(w.VA1.id), scopeOf(w.VA1.id));
+    const whole = await scoredCandidates(t.db, 'acceleration', elsewhere(), scopeOf(w.VA1.id));
     expect(whole.map((m) => m.questionId).sort()).toEqual([stem, trigramsOnly].sort());
+    // On their own video, the one sharing nothing is a candidate too: the word vectors may find it alike.
+    const near = await scoredCandidates(t.db, 'acceleration', place(w.VA1.id), scopeOf(w.VA1.id));
+    expect(near.map((m) => m.questionId).sort()).toEqual([stem, trigramsOnly, neither].sort());
   });
 
   it(`are at most ${CANDIDATES}, those sharing a stem before those sharing trigrams only`, async () => {
@@ -66,9 +73,12 @@ describe('the candidates of a text', () => {
       video,
       Array.from({ length: CANDIDATES }, (_, i) => `Why does the pendulum swing ${i} times?`),
     );
-    const found = await scoredCandidates(t.db, 'pendulu swing', place(video), scopeOf(video));
+    const found = await scoredCandidates(t.db, 'pendulu swing', elsewhere(), scopeOf(video));
     expect(found).toHaveLength(CANDIDATES);
     expect(new Set(found.map((m) => m.questionId))).toEqual(new Set(sharing));
     expect(found.map((m) => m.questionId)).not.toContain(trigramsOnly);
+    // From the video itself, words shared or not, at most NEARBY_CANDIDATES more.
+    const unrelated = await scoredCandidates(t.db, 'mitochondria membrane', place(video), scopeOf(video));
+    expect(unrelated).toHaveLength(NEARBY_CANDIDATES);
   });
 });
