@@ -1,4 +1,5 @@
 import { ERRORS } from '@lectern/shared';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useLtiGradebook, useSetLtiGradebook } from '../api/gradebook';
@@ -10,13 +11,19 @@ import { useLtiGradebook, useSetLtiGradebook } from '../api/gradebook';
 export function LtiGradebookToggle({ lectureId }: { lectureId: string }) {
   const { data } = useLtiGradebook(lectureId);
   const set = useSetLtiGradebook();
+  // What was asked for, shown from the click on: the mutation's own pending state reaches the box a
+  // render later, and in between React would put the old value back under the pointer.
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (!data || data.platforms.length === 0) return null;
 
   async function change(enabled: boolean) {
+    setAsked(enabled);
     try {
       await set.mutateAsync({ lectureId, enabled });
     } catch (failure) {
       toast.error(errorMessage(failure, ERRORS.unexpected));
+    } finally {
+      setAsked(null);
     }
   }
 
@@ -26,9 +33,8 @@ export function LtiGradebookToggle({ lectureId }: { lectureId: string }) {
       <label>
         <input
           type="checkbox"
-          // While the change is on its way, the box shows what was asked for.
-          checked={set.isPending ? set.variables.enabled : data.enabled}
-          disabled={set.isPending}
+          checked={asked ?? data.enabled}
+          disabled={asked !== null}
           onChange={(event) => void change(event.target.checked)}
         />{' '}
         Send watch progress to the gradebook

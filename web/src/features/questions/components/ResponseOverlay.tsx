@@ -3,7 +3,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { type UsageContext, logUsage } from '../../../lib/usage-log';
-import { useMetadataReady } from '../../../lib/media/use-metadata-ready';
 import { useResponseVideo } from '../api/questions-api';
 import { AnswerText } from './AnswerText';
 import { FollowUps } from './FollowUps';
@@ -49,9 +48,6 @@ export function ResponseOverlay({
   const response = useResponseVideo(textOnly ? '' : question.response);
   const context = { ...logContext, questionID: question.id };
   const time = () => video.current?.currentTime ?? 0;
-  const metadataReady = useMetadataReady(video, (el) => {
-    if (startAt) el.currentTime = startAt;
-  });
 
   useModalDialog(dialog); // closing gives focus back to the card or button that opened the answer
 
@@ -59,7 +55,10 @@ export function ResponseOverlay({
     if (response.isError) toast.error(FETCH_ERRORS.loadingResponse);
   }, [response.isError]);
 
-  const source = response.data?.videoSource;
+  // A search hit starts the answer at its moment through a media fragment: the browser itself begins
+  // there, where a seek once the metadata is in could come after playback had started at 0:00.
+  const fetched = response.data?.videoSource;
+  const source = fetched && startAt ? `${fetched}#t=${startAt}` : fetched;
   useEffect(() => {
     if (!source) return;
     const timer = window.setTimeout(
@@ -106,7 +105,6 @@ export function ResponseOverlay({
             if (!e.currentTarget.ended) logUsage('videoPauseResponse', { ...context, videoTime: time() });
           }}
           onTimeUpdate={(e) => setPlayedTo(e.currentTarget.currentTime)}
-          onLoadedMetadata={(e) => metadataReady(e.currentTarget)}
         >
           {captions?.tracks ?? <track kind="captions" />}
         </video>
