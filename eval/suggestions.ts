@@ -23,13 +23,31 @@ import {
   suggestionThreshold,
 } from '../server/src/features/suggestions/vector-rerank';
 import { wordVectors } from '../server/src/features/suggestions/word-vectors';
+import { DEMO_QUESTIONS, type DemoQuestion } from '../scripts/demo/demo-questions';
+
+/** One question of the labelled set. */
+interface LabelledQuestion {
+  id: string;
+  video: string;
+  t: number;
+  text: string;
+  duplicateOf: string | null;
+  /** "previous": asked in last term's copy of the course (same lectures and videos), before this term. */
+  term?: 'previous';
+  /** False: never answered, so never suggested (the demo's waiting questions); answered by default. */
+  answered?: boolean;
+}
 
 /** One course of the labelled set, its questions in the order they were asked. */
 interface LabelledCourse {
   course: string;
   lectures: { id: string; title: string; videos: string[] }[];
-  questions: { id: string; video: string; t: number; text: string; duplicateOf: string | null }[];
+  questions: LabelledQuestion[];
 }
+
+/** Where a duplicate was asked against its original. */
+type Group = 'same video' | 'other video' | 'other lecture' | 'other term';
+const GROUPS: readonly Group[] = ['same video', 'other video', 'other lecture', 'other term'];
 
 /** Each question's ranked candidates, with its label. */
 interface Outcome {
@@ -37,6 +55,8 @@ interface Outcome {
   course: string;
   text: string;
   duplicateOf: string | null;
+  /** Where the duplicate was asked against its original; null without one. */
+  group: Group | null;
   ranked: Match[];
   /** Database question id → labelled id. */
   labelOf: Map<string, string>;
@@ -44,12 +64,14 @@ interface Outcome {
 
 const DAY = 86_400_000;
 
-async function replay(db: Awaited<ReturnType<typeof openDatabase>>['db'], set: LabelledCourse) {
-  const [course] = await db.insert(courses).values({ name: set.course, description: '' }).returning();
-  const videoIds = new Map<string, string>();
-  const lectureOfVideo = new Map<string, string>();
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** The course's lectures and videos, made in `db`: each video's id and lecture id by its labelled name. */
+async function makeCourse(db: Db, name: string, set: LabelledCourse, firstDay: number) {
+  const [course] = await db.insert(courses).values({ name, description: '' }).returning();
+  const places = new Map<string, { videoId: string; lectureId: string }>();
   for (const [i, l] of set.lectures.entries()) {
-    const at = new Date(Date.UTC(2026, 0, 5) + i * 7 * DAY);
+    const at = new Date(firstDay + i * 7 * DAY);
     const [lecture] = await db
       .insert(lectures)
       .values({
@@ -61,36 +83,77 @@ async function replay(db: Awaited<ReturnType<typeof openDatabase>>['db'], set: L
         lectureDateEnd: new Date(at.getTime() + 3_600_000),
       })
       .returning();
-    for (const [position, name] of l.videos.entries()) {
-      const [video] = await db.insert(videos).values({ title: name, sourceType: 'youtubeLink' }).returning();
-      await db.insert(lectureVideos).values({ lectureId: lecture!.id, videoId: video!.id, position });
-      videoIds.set(name, video!.id);
-      lectureOfVideo.set(name, lecture!.id);
+    for (const [position, video] of l.videos.entries()) {
+      const [row] = await db.insert(videos).values({ title: video, sourceType: 'youtubeLink' }).returning();
+      await db.insert(lectureVideos).values({ lectureId: lecture!.id, videoId: row!.id, position });
+      places.set(video, { videoId: row!.id, lectureId: lecture!.id });
     }
   }
+  return { courseId: course!.id, places };
+}
+
+/** Where `q`'s duplicate was asked against its original (`byId` holds every question of the course). */
+function groupOf(
+  q: LabelledQuestion,
+  byId: Map<string, LabelledQuestion>,
+  set: LabelledCourse,
+): Group | null {
+  if (!q.duplicateOf) return null;
+  const original = byId.get(q.duplicateOf);
+  if (!original) throw new Error(`${set.course}: ${q.id} duplicates unknown ${q.duplicateOf}`);
+  if (original.term !== q.term) return 'other term';
+  if (original.video === q.video) return 'same video';
+  const lectureOf = (video: string) => set.lectures.find((l) => l.videos.includes(video));
+  return lectureOf(original.video) === lectureOf(q.video) ? 'other video' : 'other lecture';
+}
+
+/**
+ * The course replayed: last term's questions first, in last term's copy of the course (as a lecture
+ * duplicated into the next term holds the same lectures and videos), then this term's. The scope is both
+ * courses: what an instructor who administers both is offered ("Possibly answered by", which reaches a
+ * course the instructor administers); a student's box looks in the course and its concurrent copies only.
+ */
+async function replay(db: Db, set: LabelledCourse) {
+  const thisTerm = await makeCourse(db, set.course, set, Date.UTC(2026, 0, 5));
+  const hasLastTerm = set.questions.some((q) => q.term === 'previous');
+  const lastTerm = hasLastTerm
+    ? await makeCourse(db, `${set.course} (last term)`, set, Date.UTC(2025, 8, 1))
+    : null;
+  const courseIds = [thisTerm.courseId, ...(lastTerm ? [lastTerm.courseId] : [])];
   const scope = {
     videoIds: sql`select lv.video_id from lecture_videos lv join lectures l on l.id = lv.lecture_id
-                  where l.course_id = ${course!.id}`,
+                  where l.course_id in (${sql.join(
+                    courseIds.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`,
     listed: sql`true`,
   };
+  const byId = new Map(set.questions.map((q) => [q.id, q]));
+  const asked = [
+    ...set.questions.filter((q) => q.term === 'previous'),
+    ...set.questions.filter((q) => q.term !== 'previous'),
+  ];
   const labelOf = new Map<string, string>();
   const outcomes: Outcome[] = [];
-  for (const q of set.questions) {
-    const videoId = videoIds.get(q.video);
-    if (!videoId) throw new Error(`${set.course}: ${q.id} is on unknown video ${q.video}`);
-    const place = { videoId, time: q.t, lectureId: lectureOfVideo.get(q.video)! };
+  for (const q of asked) {
+    const course = q.term === 'previous' ? lastTerm! : thisTerm;
+    const where = course.places.get(q.video);
+    if (!where) throw new Error(`${set.course}: ${q.id} is on unknown video ${q.video}`);
+    const place = { videoId: where.videoId, time: q.t, lectureId: where.lectureId };
     outcomes.push({
       id: q.id,
       course: set.course,
       text: q.text,
       duplicateOf: q.duplicateOf,
+      group: groupOf(q, byId, set),
       ranked: await scoredCandidates(db, q.text, place, scope),
       labelOf,
     });
-    const [response] = await db.insert(responses).values({ title: 'Answer' }).returning();
+    const answered = q.answered ?? true;
+    const [response] = answered ? await db.insert(responses).values({ title: 'Answer' }).returning() : [];
     const [row] = await db
       .insert(questions)
-      .values({ videoId, question: q.text, timeAsked: q.t, responseId: response!.id })
+      .values({ videoId: where.videoId, question: q.text, timeAsked: q.t, responseId: response?.id ?? null })
       .returning();
     labelOf.set(row!.id, q.id);
   }
@@ -159,6 +222,60 @@ const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 type Figures = ReturnType<typeof measure>;
 const figures = (m: Figures) =>
   `recall@3 ${pct(m.recall)} of ${m.duplicates}, MRR ${m.mrr.toFixed(3)}, false ${pct(m.falseRate)} of ${m.others}`;
+
+/** Recall@3 and MRR of each group of duplicates: where they were asked against their original. */
+function byGroup(outcomes: Outcome[], threshold: number) {
+  for (const group of GROUPS) {
+    const m = measure(
+      outcomes.filter((o) => o.group === group),
+      threshold,
+    );
+    if (m.duplicates > 0)
+      console.log(`    ${group}: recall@3 ${pct(m.recall)} of ${m.duplicates}, MRR ${m.mrr.toFixed(3)}`);
+  }
+}
+
+/**
+ * The product figure (issue 24): the demo course's questions (scripts/demo/demo-questions.ts) replayed in
+ * the order they are asked, each against the questions answered before it, at the threshold in use. A
+ * repeat of a question still waiting has no answer to show: it is told apart, in neither figure.
+ */
+async function demoFigure(db: Db, threshold: number) {
+  const answered = new Set(DEMO_QUESTIONS.filter((q) => q.answeredBy).map((q) => q.key));
+  const video = (q: DemoQuestion) => `lecture ${q.lecture + 1}`;
+  const demo: LabelledCourse = {
+    course: 'demo course',
+    lectures: [0, 1, 2, 3].map((i) => ({ id: `${i}`, title: `${i}`, videos: [`lecture ${i + 1}`] })),
+    questions: DEMO_QUESTIONS.map((q) => ({
+      id: q.key,
+      video: video(q),
+      t: q.time,
+      text: q.text,
+      duplicateOf: q.repeats && answered.has(q.repeats) ? q.repeats : null,
+      answered: q.answeredBy !== undefined,
+    })),
+  };
+  const outcomes = await replay(db, demo);
+  const ofWaiting = new Set(
+    DEMO_QUESTIONS.filter((q) => q.repeats && !answered.has(q.repeats)).map((q) => q.key),
+  );
+  const m = measure(
+    outcomes.filter((o) => !ofWaiting.has(o.id)),
+    threshold,
+    verboseRequested,
+  );
+  const caught = Math.round(m.recall * m.duplicates);
+  const wrong = Math.round(m.falseRate * m.others);
+  console.log(
+    `  demo course (scripts/demo/demo-questions.ts): ${outcomes.length} questions, ` +
+      `${m.duplicates + ofWaiting.size} repeat an earlier one, ${m.duplicates} of them an answered one`,
+  );
+  console.log(
+    `    the box would have shown the earlier answer for ${caught} of ${m.duplicates} (${pct(m.recall)})`,
+  );
+  console.log(`    non-repeats shown a wrong suggestion: ${wrong} of ${m.others} (${pct(m.falseRate)})`);
+  console.log(`    repeats of a question still waiting (no answer to show): ${ofWaiting.size}`);
+}
 
 /** The halves of the set, by course. */
 const HALVES = {
@@ -238,10 +355,13 @@ export async function run() {
       console.log(`  ${set.course}: ${outcomes.length} questions, ${figures(measure(outcomes, threshold))}`);
     }
     console.log(`  all: ${all.length} questions, ${figures(measure(all, threshold, verboseRequested))}`);
+    console.log('  by where the duplicate was asked:');
+    byGroup(all, threshold);
     console.log('  around the threshold:');
     for (let t = threshold - 0.1; t <= threshold + 0.1001; t += 0.02)
       console.log(`    ${t.toFixed(2)}: ${figures(measure(all, t))}`);
     if (vectors) heldOut(all);
+    await demoFigure(database.db, threshold);
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CourseDto, LectureDto, LoginAnswer, QuestionDto, UsageAction, VideoDto } from '@lectern/shared';
 import { DEMO_LECTURE_SLIDES, type DemoSlide, slidesVtt } from './demo-lectures';
+import { DEMO_QUESTIONS } from './demo-questions';
 
 /** Every demo account's password (printed with the logins). */
 export const DEMO_PASSWORD = 'lectern-demo';
@@ -206,26 +207,21 @@ export async function seedDemoCourse(
   const vote = (who: User, question: QuestionDto, voteOptions: 'UP' | 'DOWN') =>
     call('PUT', `/api/questions/ratings/${question.id}`, who.token, { voteOptions });
 
-  // Answered by video: cards beside the lecture near these moments, for every later viewer. Each asks
-  // about the slide on screen then (demo-lectures.ts: a slide every 10 s).
-  const answered = [
-    await ask(grace, motion, 'Why does the velocity arrow flip when the ball starts falling?', 33),
-    await ask(kofi, motion, 'Is the acceleration still 9.8 m/s² at the very top of the throw?', 24),
-    await ask(lena, oscillations, 'Why does the period not depend on how far I pull the spring?', 14),
-  ];
-  await answer(ada, answered[0]!);
-  await answer(alan, answered[1]!); // the co-instructor answers too
-  await answer(ada, answered[2]!);
+  // Asked in order (demo-questions.ts); each answered one is answered before the next is asked.
+  const lectures = [motion, oscillations, sound, light];
+  const users = { grace, kofi, lena, instructor: ada, coAdmin: alan };
+  const answered: QuestionDto[] = [];
+  for (const q of DEMO_QUESTIONS) {
+    const asked = await ask(users[q.asker], lectures[q.lecture]!, q.text, q.time, q.live);
+    if (!q.answeredBy) continue;
+    await answer(users[q.answeredBy], asked);
+    answered.push(asked);
+  }
   await vote(kofi, answered[0]!, 'UP');
   await vote(lena, answered[0]!, 'UP');
   await vote(grace, answered[1]!, 'UP');
   await vote(lena, answered[1]!, 'DOWN');
   await vote(grace, answered[2]!, 'UP');
-
-  // Waiting for an answer (the instructors' Home and Action Items list them), and one live question.
-  await ask(kofi, oscillations, 'Does a heavier pendulum swing slower, or only a longer one?', 25);
-  await ask(grace, motion, 'How do we read the acceleration off the velocity graph?', 16);
-  await ask(lena, sound, 'Could you play the two tones again, side by side?', 36, true);
 
   // Who watched what: the usage page's student list and engagement chart. The chart counts only what
   // the wall clock allows between a play and its pause, so each viewing plays out in real time, at 2×,
@@ -282,7 +278,7 @@ export async function seedDemoCourse(
 
   return {
     courseId: course.id,
-    lectureIds: [motion, oscillations, sound, light].map((l) => l.lectureId),
+    lectureIds: lectures.map((l) => l.lectureId),
     answered: answered.map((q) => q.question),
   };
 }
