@@ -49,10 +49,10 @@ export const combinedScore = (l: Likeness, alpha: number): number =>
   ((1 - alpha) * l.words + alpha * (l.meaning ?? 0)) * l.nearness;
 
 /**
- * Off the student's video, words alone still suggest as they did before the vectors: every duplicate of
- * the labelled set is on the same video, so the combined threshold is measured there only, and a question
- * of another lecture or course (the instructor's "Possibly answered by" of last term's) keeps what the
- * lexical matcher found.
+ * Off the student's video, words alone still suggest as they did before the vectors: the combined
+ * threshold was tuned on same-video duplicates, and a question of another lecture or course (the
+ * instructor's "Possibly answered by" of last term's) keeps what the lexical matcher found. The labelled
+ * set's off-video duplicates show that neither reaches most of them (docs/decisions.md, issue 24 figures).
  */
 export const suggestedByWordsAlone = (l: Likeness): boolean =>
   l.nearness < 1 + WEIGHTS.sameVideo && l.words * l.nearness >= SUGGESTION_THRESHOLD;
