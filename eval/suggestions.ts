@@ -212,6 +212,8 @@ function measure(outcomes: Outcome[], threshold: number, verbose = false, scorin
   }
   return {
     duplicates,
+    found,
+    wronglyShown,
     others,
     recall: found / duplicates,
     mrr: reciprocal / duplicates,
@@ -244,6 +246,9 @@ function byGroup(outcomes: Outcome[], threshold: number) {
  */
 async function demoFigure(db: Db, threshold: number) {
   const answered = new Set(DEMO_QUESTIONS.filter((q) => q.answeredBy).map((q) => q.key));
+  for (const [i, q] of DEMO_QUESTIONS.entries())
+    if (q.repeats && !DEMO_QUESTIONS.slice(0, i).some((earlier) => earlier.key === q.repeats))
+      throw new Error(`demo question ${q.key} repeats ${q.repeats}, which is not asked before it`);
   const video = (q: DemoQuestion) => `lecture ${q.lecture + 1}`;
   const demo: LabelledCourse = {
     course: 'demo course',
@@ -266,16 +271,16 @@ async function demoFigure(db: Db, threshold: number) {
     threshold,
     verboseRequested,
   );
-  const caught = Math.round(m.recall * m.duplicates);
-  const wrong = Math.round(m.falseRate * m.others);
   console.log(
     `  demo course (scripts/demo/demo-questions.ts): ${outcomes.length} questions, ` +
       `${m.duplicates + ofWaiting.size} repeat an earlier one, ${m.duplicates} of them an answered one`,
   );
   console.log(
-    `    the box would have shown the earlier answer for ${caught} of ${m.duplicates} (${pct(m.recall)})`,
+    `    the box would have shown the earlier answer for ${m.found} of ${m.duplicates} (${pct(m.recall)})`,
   );
-  console.log(`    non-repeats shown a wrong suggestion: ${wrong} of ${m.others} (${pct(m.falseRate)})`);
+  console.log(
+    `    non-repeats shown a wrong suggestion: ${m.wronglyShown} of ${m.others} (${pct(m.falseRate)})`,
+  );
   console.log(`    repeats of a question still waiting (no answer to show): ${ofWaiting.size}`);
 }
 
