@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type E2eUser, loginThroughUi, signupViaApi } from '../support/api';
 import { FAKE_MEDIA_ARGS, baseURL, newUserPage, useBrowser } from '../support/browser';
+import { checkPage } from '../support/page-check';
 import { waitForMetadata } from '../support/player';
 import { answerOf } from '../support/recording';
 import { type LectureIds, seedJoinedLecture, uploadVideo } from '../support/seed';
@@ -117,6 +118,9 @@ describe('a live question answered in the built-in room', () => {
     const room = await opened;
     expect(room.url()).toBe(`${baseURL()}/room/${questionId}`);
     await firstHeartbeat;
+    // Before, during and after the meeting, at a desk and on a phone (e2e/.screenshots).
+    await room.getByRole('button', { name: 'Join the meeting' }).waitFor();
+    await checkPage(room, 'live-room-before');
     await room.getByRole('button', { name: 'Join the meeting' }).click();
     await roomStatus(room, 'In the meeting with Sam Student. The meeting is being recorded.');
     await expect.poll(() => peerConnectionsMade(asker)).toBe(1);
@@ -133,6 +137,7 @@ describe('a live question answered in the built-in room', () => {
       ),
     );
     expect(await peerConnectionsMade(asker)).toBe(1);
+    await checkPage(asker, 'live-room-during');
 
     await room.waitForTimeout(3_000); // a few seconds of conversation
     // "End for everyone" asks first, its focus on Cancel; the keyboard confirms.
@@ -152,6 +157,7 @@ describe('a live question answered in the built-in room', () => {
     const after = asker.getByRole('navigation', { name: 'After the meeting' });
     await after.getByText(/recording becomes the answer once it is processed/).waitFor();
     await after.getByRole('link', { name: 'Back to Kinematics' }).waitFor();
+    await checkPage(asker, 'live-room-after');
 
     // Processed on the server, the recording is the answer; the student plays it at the moment asked.
     await expect.poll(() => answerOf(student, questionId), { timeout: 150_000, interval: 500 }).toBeTruthy();
