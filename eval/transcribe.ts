@@ -14,6 +14,7 @@ import {
 import { findWhisper, whisperEngine } from '../server/src/features/captions/transcription/whisper';
 import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
 import { lectureTexts, speak } from '../test-media/speech/make-speech.mjs';
+import { heldOutAdaptation } from './sphinx-adaptation/held-out';
 import { type SpeechSample, folderSpeech, projectSpeech } from './speech-samples';
 
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */
@@ -112,4 +113,5 @@ export async function run() {
     for (const engine of engines) await hear(engine, source);
   }
   await wholeAndInParts();
+  await heldOutAdaptation();
 }

@@ -16,6 +16,8 @@ export interface PocketsphinxSetup {
   hmm: string;
   lm: string;
   dict: string;
+  /** An MLLR transform of the acoustic model (SphinxTrain's mllr_solve), when the speaker was adapted to. */
+  mllr?: string;
 }
 
 /** Debian's paths for the US English model. */
@@ -59,6 +61,7 @@ export function parseWordLine(line: string): HeardWord | null {
 /** The command that hears `wavFile`, printing one line per word (also run under /usr/bin/time by the bench). */
 export function pocketsphinxCommand(setup: PocketsphinxSetup, wavFile: string): [string, string[]] {
   const model = ['-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict];
+  if (setup.mllr) model.push('-mllr', setup.mllr);
   return [setup.binary, ['-infile', wavFile, '-time', 'yes', ...model, '-logfn', '/dev/null']];
 }
 

@@ -1,0 +1,95 @@
+// Does adapting PocketSphinx to a voice help on speech it was NOT adapted on? Each rotation adapts on some
+// test lectures (their text spoken sentence by sentence, as corrected cues would give it) and measures the
+// word error rate on the others only, against the unadapted engine on the same lectures.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type PocketsphinxSetup,
+  findPocketsphinx,
+  pocketsphinxEngine,
+} from '../../server/src/features/captions/transcription/pocketsphinx';
+import { wordErrorRate, wordsOf } from '../../server/src/features/captions/transcription/word-error-rate';
+import { lectureTexts, speak } from '../../test-media/speech/make-speech.mjs';
+import { projectSpeech } from '../speech-samples';
+import { type Utterance, adapt, adaptationMissing, trainableModel } from './adapt';
+
+type Lecture = ReturnType<typeof projectSpeech>[number];
+
+/** Errors and reference words of `setup` on each lecture, heard side by side. */
+async function errorsOn(setup: PocketsphinxSetup, lectures: Lecture[]) {
+  const engine = pocketsphinxEngine(setup, { parallelism: 1 });
+  const each = await Promise.all(
+    lectures.map(async (l) => {
+      const heard = await engine.transcribe(l.wav);
+      const words = wordsOf(l.text).length;
+      return { errors: wordErrorRate(l.text, heard.map((w) => w.text).join(' ')) * words, words };
+    }),
+  );
+  return each.reduce((a, b) => ({ errors: a.errors + b.errors, words: a.words + b.words }));
+}
+
+const percent = ({ errors, words }: { errors: number; words: number }) =>
+  `${((100 * errors) / words).toFixed(1)} %`;
+
+/** A lecture as its sentences, each spoken apart: what a corrected track's cues and their audio amount to. */
+function sentences(name: string, dir: string): Utterance[] {
+  const text = lectureTexts().find((l) => l.name === name)!.text;
+  return text
+    .split(/(?<=[.?!])\s+/)
+    .map((sentence, n) => ({ text: sentence, wav: speak(sentence, path.join(dir, `${name}-${n}.wav`)) }));
+}
+
+export async function heldOutAdaptation() {
+  const setup = findPocketsphinx();
+  const missing = typeof setup === 'string' ? setup : adaptationMissing();
+  if (missing || typeof setup === 'string') {
+    console.log(`  skipped speaker adaptation: ${missing}`);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-eval-adapt-'));
+  try {
+    const base = trainableModel(setup, dir);
+    const lectures = projectSpeech();
+    const spoken = new Map(lectures.map((l) => [l.name, sentences(l.name, dir)]));
+    const total = {
+      unadapted: { errors: 0, words: 0 },
+      mllr: { errors: 0, words: 0 },
+      map: { errors: 0, words: 0 },
+    };
+    const add = (key: keyof typeof total, r: { errors: number; words: number }) => {
+      total[key].errors += r.errors;
+      total[key].words += r.words;
+    };
+    for (const [label, adaptOn] of [
+      ...lectures.map((l) => [`adapted on ${l.name}`, [l]] as const),
+      ...lectures.map((l) => [`adapted on all but ${l.name}`, lectures.filter((o) => o !== l)] as const),
+    ]) {
+      const heldOut = lectures.filter((l) => !adaptOn.includes(l));
+      const adaptation = adapt(
+        setup,
+        base,
+        adaptOn.flatMap((l) => spoken.get(l.name)!),
+        path.join(dir, label.replaceAll(' ', '-')),
+      );
+      const [unadapted, mllr, map] = [
+        await errorsOn(setup, heldOut),
+        await errorsOn(adaptation.mllr, heldOut),
+        await errorsOn(adaptation.map, heldOut),
+      ];
+      if (adaptOn.length === 1) {
+        add('unadapted', unadapted);
+        add('mllr', mllr);
+        add('map', map);
+      }
+      console.log(
+        `  PocketSphinx ${label} (${adaptation.used} sentences, ${adaptation.seconds.toFixed(0)} s), held out ${heldOut.map((l) => l.name).join(', ')}: WER unadapted ${percent(unadapted)}, MLLR ${percent(mllr)}, MAP ${percent(map)}`,
+      );
+    }
+    console.log(
+      `  PocketSphinx adapted on one lecture, over every rotation's held-out lectures: WER unadapted ${percent(total.unadapted)}, MLLR ${percent(total.mllr)}, MAP ${percent(total.map)}`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
