@@ -52,15 +52,8 @@ export async function heldOutAdaptation() {
     const base = trainableModel(setup, dir);
     const lectures = projectSpeech();
     const spoken = new Map(lectures.map((l) => [l.name, sentences(l.name, dir)]));
-    const total = {
-      unadapted: { errors: 0, words: 0 },
-      mllr: { errors: 0, words: 0 },
-      map: { errors: 0, words: 0 },
-    };
-    const add = (key: keyof typeof total, r: { errors: number; words: number }) => {
-      total[key].errors += r.errors;
-      total[key].words += r.words;
-    };
+    // Errors and words over every rotation of a kind: adapted on one lecture, or on all but one.
+    const totals = new Map<string, Record<'unadapted' | 'mllr' | 'map', { errors: number; words: number }>>();
     for (const [label, adaptOn] of [
       ...lectures.map((l) => [`adapted on ${l.name}`, [l]] as const),
       ...lectures.map((l) => [`adapted on all but ${l.name}`, lectures.filter((o) => o !== l)] as const),
@@ -77,18 +70,29 @@ export async function heldOutAdaptation() {
         await errorsOn(adaptation.mllr, heldOut),
         await errorsOn(adaptation.map, heldOut),
       ];
-      if (adaptOn.length === 1) {
-        add('unadapted', unadapted);
-        add('mllr', mllr);
-        add('map', map);
+      const kind = adaptOn.length === 1 ? 'one lecture' : 'all lectures but one';
+      const total = totals.get(kind) ?? {
+        unadapted: { errors: 0, words: 0 },
+        mllr: { errors: 0, words: 0 },
+        map: { errors: 0, words: 0 },
+      };
+      for (const [key, r] of [
+        ['unadapted', unadapted],
+        ['mllr', mllr],
+        ['map', map],
+      ] as const) {
+        total[key].errors += r.errors;
+        total[key].words += r.words;
       }
+      totals.set(kind, total);
       console.log(
         `  PocketSphinx ${label} (${adaptation.used} sentences, ${adaptation.seconds.toFixed(0)} s), held out ${heldOut.map((l) => l.name).join(', ')}: WER unadapted ${percent(unadapted)}, MLLR ${percent(mllr)}, MAP ${percent(map)}`,
       );
     }
-    console.log(
-      `  PocketSphinx adapted on one lecture, over every rotation's held-out lectures: WER unadapted ${percent(total.unadapted)}, MLLR ${percent(total.mllr)}, MAP ${percent(total.map)}`,
-    );
+    for (const [kind, total] of totals)
+      console.log(
+        `  PocketSphinx adapted on ${kind}, over every rotation's held-out lectures: WER unadapted ${percent(total.unadapted)}, MLLR ${percent(total.mllr)}, MAP ${percent(total.map)}`,
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
