@@ -34,10 +34,10 @@ export function speechWav(input, out) {
   return out;
 }
 
-/** `text` spoken into `out` as 16 kHz mono WAV. */
-export function speak(text, out) {
+/** `text` spoken into `out` as 16 kHz mono WAV, by the test voice unless espeak-ng's `voice` options are given. */
+export function speak(text, out, voice = VOICE) {
   const raw = `${out}.espeak.wav`;
-  execFileSync('espeak-ng', [...VOICE, '-w', raw, text]);
+  execFileSync('espeak-ng', [...voice, '-w', raw, text]);
   speechWav(raw, out);
   fs.rmSync(raw);
   return out;
