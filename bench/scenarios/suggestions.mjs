@@ -6,7 +6,8 @@
 // sessions, bench/lib/seed-students.mjs) send, in turn, the set's paraphrases, whole or as typed so far
 // (the box asks from about 12 characters), at a random moment of the video: each may send 120 a minute.
 // Prints p50/p99 per size and the growth of p99 from 1,500 to 150,000, and the CPU time Lectern's process
-// spent per request (load on the machine stretches latency, much less this).
+// spent per request, and on PostgreSQL its backends' (load on the machine stretches latency, much less
+// this).
 // PostgreSQL: a fresh database lectern_bench_suggestions on the server of BENCH_DATABASE_URL, else on
 // 127.0.0.1:5432 as postgres. PGlite: the data dir is migrated by a first start, seeded with no server
 // holding it, then served. Knobs: BENCH_SECONDS (one measured run, 5), BENCH_SUGGESTION_SIZES (comma list,
@@ -147,6 +148,29 @@ async function measure(base, world, paraphrases, seconds) {
   };
 }
 
+/**
+ * CPU ms spent so far by the backends of `url`'s database that Lectern holds open (its pool), by pid: read
+ * from /proc, so only for a PostgreSQL on this machine (else null).
+ */
+async function postgresBackendsCpuMs(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select pid from pg_stat_activity where datname = current_database() and application_name = 'lectern-api'`,
+    );
+    return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ms the backends spent between two readings of postgresBackendsCpuMs (a new backend from 0). */
+const backendsCpuBetween = (before, after) =>
+  before && after ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
+
 /** A served database of `size` questions: PostgreSQL seeded beside the running server, PGlite before it. */
 async function world(kind, size, texts) {
   if (kind === 'postgres') {
@@ -159,7 +183,14 @@ async function world(kind, size, texts) {
       const seeded = await seed(client, size, texts);
       await client.query('vacuum analyze');
       await client.query('checkpoint');
-      return { server, seeded, seconds: (performance.now() - started) / 1000, drop: database.drop };
+      const backendsCpu = () => postgresBackendsCpuMs(database.url);
+      return {
+        server,
+        seeded,
+        seconds: (performance.now() - started) / 1000,
+        drop: database.drop,
+        backendsCpu,
+      };
     } finally {
       await client.end();
     }
@@ -184,20 +215,26 @@ export async function run() {
     const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     const p99s = [];
     for (const size of SIZES) {
-      const { server, seeded, seconds, drop } = await world(kind, size, texts);
+      const { server, seeded, seconds, drop, backendsCpu } = await world(kind, size, texts);
       try {
         console.log(
           `  ${label}, ${size.toLocaleString('en')} questions (half answered) seeded in ${fmt(seconds)} s`,
         );
         await measure(server.url, seeded, paraphrases, 1); // warm-up: first requests compile, fill caches
+        const backendsBefore = await backendsCpu?.();
         const cpuBefore = cpuMs(server.pid);
         const r = await measure(server.url, seeded, paraphrases, SECONDS);
-        // Lectern's own process (with PGlite, the database too; PostgreSQL's backends are not counted).
+        // Lectern's own process (with PGlite, the database too), then PostgreSQL's backends apart.
         const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / r.requests;
+        const backendsMs =
+          backendsBefore === undefined ? null : backendsCpuBetween(backendsBefore, await backendsCpu());
+        const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
         p99s.push(r.p99);
         console.log(
           `    c=${CONNECTIONS}: ${r.requests} requests in ${SECONDS} s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ` +
             `${fmt(r.perRequest)} suggestions a request, errors ${r.errors}, Lectern's CPU ${fmt(cpuPerRequest)} ms a request` +
+            (backendsMs === null ? '' : `, PostgreSQL's ${fmt(backendsMs / r.requests)} ms`) +
+            `, load average ${load}` +
             (r.errors ? ` (${[...r.statuses].map(([s, n]) => `${s}×${n}`).join(', ')})` : ''),
         );
         tableRow({
