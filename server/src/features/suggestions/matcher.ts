@@ -150,6 +150,9 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
     left join media_files m on m.sha256 = r.media_sha256`) as unknown as Promise<{ rows: Row[] }>;
 }
 
+/** A part of the candidates: at most `limit` answered questions of the scope meeting `condition`. */
+type CandidatePart = (condition: SQL, order: SQL, limit: number) => SQL;
+
 /**
  * At most CANDIDATES answered questions of the scope sharing an English stem with the input `i`, then, while
  * there is room, those sharing trigrams of the stems only. The two parts do not overlap, so this is the same
@@ -161,7 +164,7 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
  */
 function candidatesOf(listed: SQL): SQL {
   // Unaliased: `listed` names the table (questionAllowsSql).
-  const part = (condition: SQL, order: SQL, limit: number) => sql`(select questions.id, questions.video_id,
+  const part: CandidatePart = (condition, order, limit) => sql`(select questions.id, questions.video_id,
         questions.time_asked, questions.question, questions.response_id, questions.question_stems
       from questions
       where response_id is not null and video_id in (select video_id from scope_videos) and ${listed}
@@ -174,7 +177,21 @@ function candidatesOf(listed: SQL): SQL {
   return sql`(${part(sharesStem, none, CANDIDATES)}
     union all ${part(sql`question_stems % i.stems_text and not (${sharesStem})`, none, CANDIDATES)}
     limit ${CANDIDATES})
-    union ${part(sql`video_id = i.video_id`, sql`order by abs(time_asked - i.moment), id`, NEARBY_CANDIDATES)}`;
+    union ${nearestInTime(part)}`;
+}
+
+/**
+ * The NEARBY_CANDIDATES answered questions nearest in time to the input's moment on its video (by distance,
+ * then id): the nearest after it and the nearest before it, each read in order from questions_answered_idx
+ * (video, time), then the nearest of both. Ordering the video's answered questions by distance instead read
+ * every one of them (37,500 at 150,000 questions: 38 of the statement's 45 ms).
+ */
+function nearestInTime(part: CandidatePart): SQL {
+  const side = (condition: SQL, order: SQL) =>
+    part(sql`video_id = i.video_id and ${condition}`, order, NEARBY_CANDIDATES);
+  return sql`(select * from (${side(sql`time_asked >= i.moment`, sql`order by time_asked, id`)}
+      union all ${side(sql`time_asked < i.moment`, sql`order by time_asked desc, id`)}) nearest
+    order by abs(time_asked - i.moment), id limit ${NEARBY_CANDIDATES})`;
 }
 
 /** One input's candidates scored and ranked. */
