@@ -40,6 +40,11 @@ export const captionTracks = pgTable(
     responseId: uuid('response_id').references(() => responses.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     label: text('label').notNull(),
+    /**
+     * An answer's track: the English stems of its current cues, kept for question suggestions
+     * (features/suggestions/matcher.ts) and replaced with the cues (saveVersion); null for a lecture video's.
+     */
+    stems: text('stems').array(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

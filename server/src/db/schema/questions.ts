@@ -27,6 +27,13 @@ export const responses = pgTable('responses', {
   textHtml: text('text_html'),
   /** When the text was last changed after it was first written; null if never. */
   textEditedAt: timestamp('text_edited_at', { withTimezone: true }),
+  /**
+   * The text's English stems, kept for question suggestions (features/suggestions/matcher.ts), which
+   * compare them with every candidate's answer on every request; null without a text.
+   */
+  textStems: text('text_stems')
+    .array()
+    .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english'::regconfig, text))`),
   status: text('status', { enum: VIDEO_STATUSES }).notNull().default('ready'),
   posterId: uuid('poster_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -190,8 +190,25 @@ export async function saveVersion(db: DbOrTx, v: NewVersion): Promise<TrackRow> 
     }));
     for (let i = 0; i < rows.length; i += CUE_BATCH)
       await tx.insert(captionCues).values(rows.slice(i, i + CUE_BATCH));
+    if (v.owner === 'response') await keepAnswerStems(tx, track!.id);
     return track!;
   });
+}
+
+/**
+ * An answer's words for question suggestions (features/suggestions/matcher.ts): the English stems of the
+ * track's cues, kept with them so that no request parses an answer's captions (migration 0033 filled the
+ * tracks captioned before).
+ */
+async function keepAnswerStems(tx: DbOrTx, trackId: string): Promise<void> {
+  await tx
+    .update(captionTracks)
+    .set({
+      stems: sql`(select coalesce(array_agg(distinct w), '{}') from ${captionCues} cue,
+        unnest(tsvector_to_array(to_tsvector('english'::regconfig, cue.plain_text))) w
+        where cue.track_id = ${trackId})`,
+    })
+    .where(eq(captionTracks.id, trackId));
 }
 
 /** Removes a track with its versions and cues, and the files no other version uses. */

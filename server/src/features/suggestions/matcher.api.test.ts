@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema';
 import { seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
+import { call, expectStatus } from '../../../test/calls';
 import { type TestApp, createTestApp } from '../../../test/test-app';
 import { type World, buildWorld } from '../../../test/world';
 import { CANDIDATES, type MatchScope, NEARBY_CANDIDATES, scoredCandidates } from './matcher';
@@ -15,6 +16,7 @@ import { CANDIDATES, type MatchScope, NEARBY_CANDIDATES, scoredCandidates } from
 let t: TestApp;
 let w: World;
 let answer = '';
+let media = '';
 const scopeOf = (videoId: string): MatchScope => ({
   videoIds: sql`select ${videoId}::uuid`,
   listed: sql`true`,
@@ -39,9 +41,9 @@ async function answered(videoId: string, texts: string[]): Promise<string[]> {
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t);
-  const sha = await seedMedia(t.db, t.media, 'lecture-10s.mp4', 42);
+  media = await seedMedia(t.db, t.media, 'lecture-10s.mp4', 42);
   const first = await seedQuestion(t.db, w.VA2.id, w.users.studentA.id, { question: 'Pendulum?' });
-  answer = (await seedResponse(t.db, first.id, sha, w.users.adminA.id)).id;
+  answer = (await seedResponse(t.db, first.id, media, w.users.adminA.id)).id;
 });
 afterAll(() => t.close());
 
@@ -80,5 +82,51 @@ describe('the candidates of a text', () => {
     // From the video itself, words shared or not, at most NEARBY_CANDIDATES more.
     const unrelated = await scoredCandidates(t.db, 'mitochondria membrane', place(video), scopeOf(video));
     expect(unrelated).toHaveLength(NEARBY_CANDIDATES);
+  });
+});
+
+describe("the answer's words", () => {
+  it('are its captions and its text as they are now (their stems kept, not parsed per request)', async () => {
+    const video = w.VA2.id;
+    const { adminA, studentA } = w.users;
+    const [captioned, texted] = await Promise.all(
+      [1, 2].map(() => seedQuestion(t.db, video, studentA.id, { question: 'Why does the block slow down?' })),
+    );
+    const captionedAnswer = (await seedResponse(t.db, captioned!.id, media, adminA.id)).id;
+    await seedResponse(t.db, texted!.id, media, adminA.id);
+    const scores = async () => {
+      const found = await scoredCandidates(t.db, 'block slows friction', elsewhere(), scopeOf(video));
+      const of = (id: string) => found.find((m) => m.questionId === id)!.score;
+      return { captioned: of(captioned!.id), texted: of(texted!.id) };
+    };
+    const alike = await scores();
+    expect(alike.captioned).toBe(alike.texted);
+
+    const captions = async (line: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/captions/response/${captionedAnswer}/en?label=English`,
+        payload: Buffer.from(`WEBVTT\n\n00:00:00.000 --> 00:00:03.000\n${line}\n`),
+        headers: { ...adminA.auth, 'content-type': 'text/vtt' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await captions('Friction with the floor slows it');
+    expect((await scores()).captioned).toBeGreaterThan(alike.captioned);
+    await captions('The floor slows it'); // replaced: "friction" is no longer the answer's
+    expect((await scores()).captioned).toBe(alike.captioned);
+
+    const text = async (words: string) =>
+      expectStatus(
+        await call(t, 'PUT', `/api/questions/${texted!.id}/answer-text`, {
+          as: adminA,
+          payload: { text: words },
+        }),
+        200,
+      );
+    await text('It is **friction**.');
+    expect((await scores()).texted).toBeGreaterThan(alike.texted);
+    await text('It is the floor.');
+    expect((await scores()).texted).toBe(alike.texted);
   });
 });

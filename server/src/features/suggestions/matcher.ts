@@ -113,14 +113,13 @@ export async function scoredCandidates(
 
 /** The candidates of each wanted `(n, clean words, or-query, lecture id, video id, moment)`, measured. */
 function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
-  const stemsOf = (column: SQL) => sql`tsvector_to_array(to_tsvector('english'::regconfig, ${column}))`;
   return db.execute(sql`
     with wanted(n, clean, ored, lecture_id, video_id, moment) as (values ${sql.join(wanted, sql`, `)}),
     -- Read once for every input and both parts of its candidates.
     scope_videos(video_id) as materialized (${scope.videoIds}),
     input as (
       select n, lecture_id, video_id, moment, websearch_to_tsquery('english'::regconfig, ored) as query,
-             ${stemsOf(sql`clean`)} as stems,
+             tsvector_to_array(to_tsvector('english'::regconfig, clean)) as stems,
              -- The same form as the kept questions.question_stems (schema/questions.ts).
              strip(to_tsvector('english'::regconfig, clean))::text as stems_text
       from wanted)
@@ -134,12 +133,11 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
            -- The kept stems read back (the same lexemes as parsing the question again, without the parse).
            tsvector_to_array(c.question_stems::tsvector) as stems,
            i.stems as "queryStems",
-           -- The answer's words: its captions, and its text when it has one.
+           -- The answer's words: its captions, and its text when it has one (their stems kept, migration
+           -- 0033: caption_tracks.stems, responses.text_stems).
            array(select distinct w from (
-                   select unnest(${stemsOf(sql`cue.plain_text`)}) w
-                   from caption_tracks t join caption_cues cue on cue.track_id = t.id
-                   where t.response_id = c.response_id
-                   union all select unnest(${stemsOf(sql`r.text`)})) words
+                   select unnest(t.stems) w from caption_tracks t where t.response_id = c.response_id
+                   union all select unnest(r.text_stems)) words
                  where w = any(i.stems)) as "answerStems",
            -- A null lecture (no page of one) holds no videos: never the same lecture.
            c.video_id in (select lv.video_id from lecture_videos lv where lv.lecture_id = i.lecture_id)
