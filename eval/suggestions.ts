@@ -16,6 +16,7 @@ import { MAX_SUGGESTIONS } from '@lectern/shared';
 import { openDatabase } from '../server/src/db/client';
 import { migrateDatabase } from '../server/src/db/migrate';
 import { courses, lectureVideos, lectures, questions, responses, videos } from '../server/src/db/schema';
+import { bestFirst } from '../server/src/features/suggestions/match-score';
 import { type Match, scoredCandidates } from '../server/src/features/suggestions/matcher';
 import {
   MEANING,
@@ -182,9 +183,7 @@ type Scoring = 'shipped' | 'lexical' | number;
 function rescored(o: Outcome, scoring: Scoring): Match[] {
   if (scoring === 'shipped') return o.ranked;
   const score = (l: Likeness) => (scoring === 'lexical' ? l.words * l.nearness : combinedScore(l, scoring));
-  return o.ranked
-    .map((m) => ({ ...m, score: score(m.likeness!) }))
-    .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
+  return o.ranked.map((m) => ({ ...m, score: score(m.likeness!) })).sort(bestFirst);
 }
 
 function measure(outcomes: Outcome[], threshold: number, verbose = false, scoring: Scoring = 'shipped') {

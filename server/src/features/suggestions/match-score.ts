@@ -71,3 +71,13 @@ export const nearness = (f: MatchFeatures): number => 1 + locality(f);
 export function matchScore(f: MatchFeatures): number {
   return wordLikeness(f) * nearness(f);
 }
+
+/**
+ * Best first, ties by id: the order every ranking of candidates uses. Ids are lower-case UUIDs, so comparing
+ * code units gives the order localeCompare gave, without the collator it called for every tie (the texts of
+ * a large course recur, so ties are many).
+ */
+export const bestFirst = (
+  a: { score: number; questionId: string },
+  b: { score: number; questionId: string },
+): number => b.score - a.score || (a.questionId < b.questionId ? -1 : a.questionId > b.questionId ? 1 : 0);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
-import { type MatchFeatures, nearness, stemOverlap, wordLikeness } from './match-score';
+import { type MatchFeatures, bestFirst, nearness, stemOverlap, wordLikeness } from './match-score';
 import { type Likeness, passes, rerankByMeaning, suggestionThreshold } from './vector-rerank';
 import { wordVectors } from './word-vectors';
 
@@ -212,7 +212,7 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
       const score = likeness.words * likeness.nearness;
       return { questionId, videoId, time, question, responseId, answerSeconds, answerKind, score, likeness };
     })
-    .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
+    .sort(bestFirst);
 }
 
 /** Of each input, the best `limit` earlier answered questions that pass the threshold, in one statement. */

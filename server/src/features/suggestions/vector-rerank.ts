@@ -1,5 +1,5 @@
 import type { Match } from './matcher';
-import { SUGGESTION_THRESHOLD, WEIGHTS } from './match-score';
+import { SUGGESTION_THRESHOLD, WEIGHTS, bestFirst } from './match-score';
 import { type WordVectors, cosine, meanVector, wordVectors } from './word-vectors';
 
 // Word vectors re-rank the lexical matcher's candidates (issue 24): a paraphrase sharing no content word
@@ -65,6 +65,27 @@ export const passes = (m: Match, threshold: number): boolean =>
 export const suggestionThreshold = (vectors: WordVectors | null = wordVectors()): number =>
   vectors ? MEANING.threshold : SUGGESTION_THRESHOLD;
 
+/** Texts whose mean vectors are kept per table; past this, the memo starts again (about 4 MB at 100 dimensions). */
+const MEMO_TEXTS = 10_000;
+const memos = new WeakMap<WordVectors, Map<string, Float32Array | null>>();
+
+/**
+ * The mean vector of a candidate's meaning words, remembered by its text: the same answered questions are
+ * candidates of request after request, and re-reading their words was most of the re-rank's cost. It holds
+ * only what a table and a text determine, so it can be neither stale nor shown to anyone.
+ */
+function candidateVector(vectors: WordVectors, text: string): Float32Array | null {
+  let memo = memos.get(vectors);
+  if (!memo) memos.set(vectors, (memo = new Map()));
+  let vector = memo.get(text);
+  if (vector === undefined) {
+    if (memo.size >= MEMO_TEXTS) memo.clear();
+    vector = meanVector(vectors, meaningWords(text));
+    memo.set(text, vector);
+  }
+  return vector;
+}
+
 /** Candidates (each with its likeness) re-scored with meaning and ranked again; unchanged without the word table. */
 export function rerankByMeaning(
   text: string,
@@ -77,10 +98,10 @@ export function rerankByMeaning(
   return ranked
     .map((match) => {
       if (!match.likeness) return match;
-      const candidate = asked ? meanVector(vectors, meaningWords(match.question)) : null;
+      const candidate = asked ? candidateVector(vectors, match.question) : null;
       const meaning = asked && candidate ? Math.max(0, cosine(asked, candidate)) : 0;
       const likeness = { ...match.likeness, meaning };
       return { ...match, likeness, score: combinedScore(likeness, alpha) };
     })
-    .sort((a, b) => b.score - a.score || a.questionId.localeCompare(b.questionId));
+    .sort(bestFirst);
 }
