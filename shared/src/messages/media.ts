@@ -11,6 +11,9 @@ export const MEDIA = {
   tooLong: 'This video is longer than 4 hours. Split it into parts and upload each as its own video.',
   tooSlow:
     'Converting this video took far longer than its length allows, so Lectern stopped. Export it again as MP4 (H.264) and upload that.',
+  /** A follow-up's answer video whose processing failed, as its admins see it (the reason went by mail). */
+  followUpAnswerFailed:
+    'The answer video could not be processed (the reason was mailed to its uploader). Upload or record it again.',
   /** Until the conversion reports its first percent, the upload waits its turn behind the others. */
   processing: (progress: number | null) =>
     progress === null ? 'Queued: waiting for its turn to be converted…' : `Processing video… ${progress}%`,

@@ -257,9 +257,11 @@ export const FollowUpDto = z.object({
   /**
    * The instructor's answer by video (issue 24), an answer video as a question's: `id` its response id
    * (captions are the response's), `videoSource` empty until processed. Readers other than the course's
-   * admins are sent it once it is ready only.
+   * admins are sent it once it is ready only; `failed` (admins only) when its processing failed.
    */
-  answerVideo: z.object({ id: z.string(), ready: z.boolean(), videoSource: z.string() }).nullable(),
+  answerVideo: z
+    .object({ id: z.string(), ready: z.boolean(), failed: z.boolean(), videoSource: z.string() })
+    .nullable(),
 });
 export type FollowUpDto = z.infer<typeof FollowUpDto>;
 /** `canAnswer`: the caller administers the question's home course, so answers and deletes any follow-up. */

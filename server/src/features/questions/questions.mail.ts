@@ -151,3 +151,29 @@ export async function mailFollowUpAnswered(
 }
 
 export const FOLLOW_UP_ANSWERED_SUBJECT = 'Your follow-up was answered';
+
+/**
+ * A follow-up's answer video that could not be processed: its uploader learns why and which follow-up
+ * still waits, as for a question's answer video (`mailAnswerFailed`), whatever their preferences.
+ */
+export async function mailFollowUpAnswerFailed(
+  deps: AppDeps,
+  tx: Tx,
+  f: { text: string; questionId: string },
+  q: { question: string },
+  uploaderId: string,
+  reason: string,
+): Promise<void> {
+  const uploader = await findUserContact(tx, uploaderId);
+  if (!uploader) return;
+  await deps.mail.send(tx, {
+    to: uploader.email,
+    subject: FOLLOW_UP_ANSWER_FAILED_SUBJECT,
+    text:
+      `Your video answer to the follow-up "${oneLine(f.text, 200)}" on "${oneLine(q.question, 200)}" ` +
+      `could not be processed: ${oneLine(reason, 300)}\n\n` +
+      `The follow-up needs an answer again. Respond: ${deps.config.publicUrl}/respond/${f.questionId}\n`,
+  });
+}
+
+export const FOLLOW_UP_ANSWER_FAILED_SUBJECT = 'Your video answer to a follow-up could not be processed';

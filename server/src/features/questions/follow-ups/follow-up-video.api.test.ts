@@ -1,51 +1,27 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type FollowUpList, RESPONSE_ID_HEADER, UPLOAD_KINDS } from '@lectern/shared';
+import { type FollowUpList, MEDIA } from '@lectern/shared';
 import { events, mediaFiles, responses } from '../../../db/schema';
 import type { TestUser } from '../../../../test/factories';
 import { expectStatus } from '../../../../test/calls';
 import { seedFollowUp } from '../../../../test/seed';
-import { tusMetadata } from '../../videos/test/tus-requests';
-import { fixture, processingDone } from '../../videos/test/video-world';
+import { heldFfmpeg } from '../../media/test/held-ffmpeg';
+import { FOLLOW_UP_ANSWER_FAILED_SUBJECT } from '../questions.mail';
+import { processingDone } from '../../videos/test/video-world';
+import { answerFollowUpWithVideo, createFollowUpAnswerUpload } from '../test/follow-up-answers';
 import { questionsWorldFixture } from '../test/world';
 
 // A follow-up's answer by video (issue 24): uploaded through tus by an admin of the question's home
 // course, processed like a question's answer video, read by the thread's readers once ready, deleted with
-// the follow-up.
+// the follow-up; one that fails processing shows failed to the admins and mails its uploader why.
 
 describe('a video answer to a follow-up', () => {
-  const { t, w } = questionsWorldFixture();
-  const TUS = { 'tus-resumable': '1.0.0' };
-
+  const ffmpeg = heldFfmpeg();
+  const { t, w } = questionsWorldFixture({ app: { env: { FFMPEG_PATH: ffmpeg.path } } });
   const create = (who: TestUser, followUpID: string, length: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/tus/',
-      headers: {
-        ...who.auth,
-        ...TUS,
-        'upload-length': String(length),
-        'upload-metadata': tusMetadata({ kind: UPLOAD_KINDS.followUpAnswer, followUpID, title: 'Why' }),
-      },
-    });
-  const upload = async (who: TestUser, followUpID: string, file: string) => {
-    const data = fixture(file);
-    const created = await create(who, followUpID, data.length);
-    expectStatus(created, 201);
-    const done = await t.app.inject({
-      method: 'PATCH',
-      url: String(created.headers.location),
-      headers: {
-        ...who.auth,
-        ...TUS,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: data,
-    });
-    expectStatus(done, 204);
-    return String(done.headers[RESPONSE_ID_HEADER.toLowerCase()]);
-  };
+    createFollowUpAnswerUpload(t, who, followUpID, length);
+  const upload = (who: TestUser, followUpID: string, file: string) =>
+    answerFollowUpWithVideo(t, who, followUpID, file);
   const video = async (followUpId: string, who: TestUser) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -63,7 +39,12 @@ describe('a video answer to a follow-up', () => {
 
     const responseId = await upload(coAdminA, f.id, 'recorded-vp8-opus.webm');
     // Being converted: the admins see it waiting, the thread's other readers nothing yet.
-    expect(await video(f.id, adminA)).toEqual({ id: responseId, ready: false, videoSource: '' });
+    expect(await video(f.id, adminA)).toEqual({
+      id: responseId,
+      ready: false,
+      failed: false,
+      videoSource: '',
+    });
     expect(await video(f.id, studentA2)).toBeNull();
 
     await processingDone(t);
@@ -90,5 +71,45 @@ describe('a video answer to a follow-up', () => {
     );
     expect(await t.db.select().from(responses).where(eq(responses.id, responseId))).toEqual([]);
     expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.sha256, row!.mediaSha256!))).toEqual([]);
+  });
+
+  it('failing processing shows failed to the admins alone and mails its uploader naming the follow-up', async () => {
+    const { studentA, studentA2, adminA, coAdminA } = w.users;
+    const f = await seedFollowUp(t.db, w.qAnswered.id, studentA2.id, 'Does the sign flip at resonance?');
+    ffmpeg.fail(true);
+    let responseId: string;
+    try {
+      responseId = await upload(coAdminA, f.id, 'recorded-vp8-opus.webm');
+      await processingDone(t);
+    } finally {
+      ffmpeg.fail(false);
+    }
+    expect(await video(f.id, adminA)).toEqual({
+      id: responseId,
+      ready: false,
+      failed: true,
+      videoSource: '',
+    });
+    for (const who of [studentA, studentA2]) expect(await video(f.id, who)).toBeNull();
+    const [last] = await t.db.select().from(events).orderBy(desc(events.id)).limit(1);
+    expect(last!.payload).toMatchObject({ type: 'followup.changed', followUpId: f.id });
+    // It still waits for the instructor.
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/api/follow-ups/waiting',
+      headers: adminA.auth,
+    });
+    expect(waiting.body).toContain(f.id);
+    const mails = t.mailer.sent.filter((m) => m.subject === FOLLOW_UP_ANSWER_FAILED_SUBJECT);
+    expect(mails.map((m) => m.to)).toEqual([coAdminA.email]);
+    expect(mails[0]!.text).toContain('follow-up "Does the sign flip at resonance?"');
+    expect(mails[0]!.text).toContain(`could not be processed: ${MEDIA.conversionFailed}`);
+    expect(mails[0]!.text).toContain(`/respond/${w.qAnswered.id}`);
+
+    // Answering again replaces the failed one.
+    const second = await upload(coAdminA, f.id, 'recorded-vp8-opus.webm');
+    await processingDone(t);
+    expect(await video(f.id, studentA2)).toMatchObject({ id: second, ready: true, failed: false });
+    expect(await t.db.select().from(responses).where(eq(responses.id, responseId))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../media/public';
 import type { UploadKind } from '../../videos/public';
 import { forgetPending, processingOf } from '../pending-response';
-import { mailFollowUpAnswered } from '../questions.mail';
+import { mailFollowUpAnswerFailed, mailFollowUpAnswered } from '../questions.mail';
 import { type QuestionRecord, findQuestion, insertResponse } from '../questions.repository';
 import type { QuestionsService } from '../questions.service';
 import { emitFollowUpChanged } from './follow-ups.events';
@@ -120,14 +120,23 @@ export function createFollowUpVideos(
         return true;
       });
     },
-    // The follow-up waits for an answer again (its text answer, if any, stays).
-    async fail(_deps, entry) {
+    // The follow-up waits for an answer again (its text answer, if any, stays). The failed answer stays,
+    // marked failed, so its admins see it failed where they answered until they replace or delete it; its
+    // uploader is mailed the reason (docs/decisions.md).
+    async fail(deps, entry, reason) {
       if (!entry.responseId || !entry.followUpId) return;
       await db.transaction(async (tx) => {
-        await tx.delete(responses).where(eq(responses.id, entry.responseId!));
+        const [failed] = await tx
+          .update(responses)
+          .set({ status: 'failed' })
+          .where(eq(responses.id, entry.responseId!))
+          .returning({ uploaderId: responses.posterId });
         const followUp = await lockFollowUp(tx, entry.followUpId!);
         const question = followUp && (await findQuestion(tx, followUp.questionId));
-        if (question) await emitFollowUpChanged(tx, question, followUp.id);
+        if (!question) return;
+        await emitFollowUpChanged(tx, question, followUp.id);
+        if (failed?.uploaderId)
+          await mailFollowUpAnswerFailed(deps, tx, followUp, question, failed.uploaderId, reason);
       });
     },
   };

@@ -63,12 +63,13 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
       answerHtml: f.answerHtml,
       answeredAt: f.answeredAt?.toISOString() ?? null,
       hidden: f.hiddenAt !== null,
-      // Being processed, it is the course's admins' alone, as a question's answer video is.
+      // Being processed or failed, it is the course's admins' alone, as a question's answer video is.
       answerVideo:
         video && (ready || admin)
           ? {
               id: video.id,
               ready,
+              failed: video.status === 'failed',
               videoSource: ready
                 ? videoSourceOf(deps, { mediaSha256: video.mediaSha256, youtubeUrl: null })
                 : '',

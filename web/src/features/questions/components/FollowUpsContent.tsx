@@ -1,4 +1,4 @@
-import { type FollowUpDto, MAX_FOLLOW_UP_TEXT } from '@lectern/shared';
+import { type FollowUpDto, MAX_FOLLOW_UP_TEXT, MEDIA } from '@lectern/shared';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
 import { useAnswerFollowUp, useDeleteFollowUp, useFollowUps, usePostFollowUp } from '../api/follow-ups-api';
@@ -7,8 +7,12 @@ import { PostModeration } from './PostModeration';
 import { TextBox } from './TextBox';
 import './answer-text.css';
 
-/** The instructor's answer video under a follow-up: played once ready, "being processed" to the admins before. */
+/**
+ * The instructor's answer video under a follow-up: played once ready; to the admins, "being processed"
+ * before and failed if its processing failed.
+ */
 function AnswerVideo({ video }: { video: NonNullable<FollowUpDto['answerVideo']> }) {
+  if (video.failed) return <p role="alert">{MEDIA.followUpAnswerFailed}</p>;
   if (!video.ready) return <p className="hint">The answer video is being processed.</p>;
   // Its captions are the answer's own (/captions/response/…), not loaded here.
   // eslint-disable-next-line jsx-a11y/media-has-caption
