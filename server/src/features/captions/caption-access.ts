@@ -2,15 +2,46 @@ import type { CaptionOwner } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { requireVideoAdmin, requireVisibleVideo } from '../access/public';
-import { videosAnsweredBy } from './captions.repository';
+import { lectureRole, requireVideoAdmin, requireVisibleVideo } from '../access/public';
+import { followUpsAnsweredBy, questionVideosAnsweredBy } from './captions.repository';
 
 // Captions follow their video (issue 13): whoever may watch a lecture video may read its captions (404
 // before release, DESIGN §5.4), and only the admins of a course holding it may change them. An answer video
-// follows the lecture videos whose questions it answers, as GET /api/upload/videoAnswers does.
+// follows the lecture videos whose questions it answers, as GET /api/upload/videoAnswers does; a follow-up's
+// answer video follows its follow-up: read by whoever may read that follow-up (a hidden one, or one under
+// a hidden question, by the admins and its author or asker only, as GET .../follow-ups lists them).
 
 async function visibleTo(deps: AppDeps, user: AuthUser | null, videoId: string) {
   return requireVisibleVideo(deps.db, user, videoId, deps.clock()).catch(() => null);
+}
+
+type FollowUpReaders = Awaited<ReturnType<typeof followUpsAnsweredBy>>[number];
+
+/** The caller's access to a follow-up's answer video: as to the follow-up (members only), else null. */
+async function followUpAccess(deps: AppDeps, user: AuthUser | null, f: FollowUpReaders) {
+  const access = await visibleTo(deps, user, f.videoId);
+  if (!access || user === null) return null;
+  // Rights over the thread come from the question's home course (issue 20), not a concurrent copy.
+  const admin = f.homeCourseId === null ? access.isAdmin : access.adminCourseIds.has(f.homeCourseId);
+  if (admin) return access;
+  const roles = await Promise.all(access.lectures.map((l) => lectureRole(deps.db, user, l)));
+  if (roles.every((role) => role === 'none')) return null;
+  const questionRead = f.questionListed || f.askerId === user.id;
+  const followUpRead = !f.followUpHidden || f.authorId === user.id;
+  return questionRead && followUpRead ? { ...access, isAdmin: false } : null;
+}
+
+/** Who may read `responseId` (and whether as an admin): an answer's lecture video, or its follow-up. */
+async function accessToAnswer(deps: AppDeps, user: AuthUser | null, responseId: string) {
+  const [asAnswer, asFollowUpAnswer] = await Promise.all([
+    questionVideosAnsweredBy(deps.db, responseId).then((ids) =>
+      Promise.all(ids.map((id) => visibleTo(deps, user, id))),
+    ),
+    followUpsAnsweredBy(deps.db, responseId).then((rows) =>
+      Promise.all(rows.map((f) => followUpAccess(deps, user, f))),
+    ),
+  ]);
+  return [...asAnswer, ...asFollowUpAnswer];
 }
 
 /** 404 unless the caller may watch the video or answer. */
@@ -24,9 +55,7 @@ export async function requireReadableOwner(
     await requireVisibleVideo(deps.db, user, ownerId, deps.clock());
     return;
   }
-  const access = await Promise.all(
-    (await videosAnsweredBy(deps.db, ownerId)).map((id) => visibleTo(deps, user, id)),
-  );
+  const access = await accessToAnswer(deps, user, ownerId);
   if (!access.some(Boolean)) throw notFound('Response not found');
 }
 
@@ -41,9 +70,7 @@ export async function requireOwnerAdmin(
     await requireVideoAdmin(deps.db, user, ownerId, deps.clock());
     return;
   }
-  const access = await Promise.all(
-    (await videosAnsweredBy(deps.db, ownerId)).map((id) => visibleTo(deps, user, id)),
-  );
+  const access = await accessToAnswer(deps, user, ownerId);
   if (!access.some(Boolean)) throw notFound('Response not found');
   if (!access.some((a) => a?.isAdmin)) throw forbidden('Only the course administrators can do that');
 }

@@ -7,6 +7,7 @@ import {
   captionTracks,
   captionVersions,
   followUps,
+  lectures,
   mediaFiles,
   questions,
   responses,
@@ -73,6 +74,34 @@ export async function videosAnsweredBy(db: DbOrTx, responseId: string): Promise<
       ),
     );
   return rows.map((r) => r.videoId);
+}
+
+/** The lecture videos of the questions `responseId` answers (not of the follow-ups it answers). */
+export async function questionVideosAnsweredBy(db: DbOrTx, responseId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ videoId: questions.videoId })
+    .from(questions)
+    .where(eq(questions.responseId, responseId));
+  return rows.map((r) => r.videoId);
+}
+
+/** The follow-ups `responseId` answers by video (issue 24), with what decides who may read them. */
+export async function followUpsAnsweredBy(db: DbOrTx, responseId: string) {
+  return db
+    .select({
+      videoId: questions.videoId,
+      /** The question's home course, whose admins administer the thread (null once its lecture is gone). */
+      homeCourseId: lectures.courseId,
+      /** Listed for every member: answered and not hidden (else its asker's and admins' only). */
+      questionListed: sql<boolean>`${questions.responseId} is not null and ${questions.hiddenAt} is null`,
+      askerId: questions.askerId,
+      followUpHidden: sql<boolean>`${followUps.hiddenAt} is not null`,
+      authorId: followUps.authorId,
+    })
+    .from(followUps)
+    .innerJoin(questions, eq(questions.id, followUps.questionId))
+    .leftJoin(lectures, eq(lectures.id, questions.lectureId))
+    .where(eq(followUps.answerResponseId, responseId));
 }
 
 /** Every track of a video or answer with its current version, in language order. */
