@@ -104,7 +104,20 @@ function RespondView({ questionID }: { questionID: string }) {
           <FollowUps
             questionId={q.id}
             questionHidden={q.hidden}
-            extra={(f) => <FollowUpVideoForm questionId={q.id} followUp={f} />}
+            extra={(f) => (
+              <FollowUpVideoForm
+                questionId={q.id}
+                followUp={f}
+                recorder={(send, sending, sendProgress) => (
+                  <Recorder
+                    finishLabel="Upload recording"
+                    onFinish={send}
+                    busy={sending}
+                    progress={sendProgress}
+                  />
+                )}
+              />
+            )}
           />
         )}
         <StudentAnswers questionId={q.id} />
