@@ -3,7 +3,7 @@ import { SUCCESS } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type E2eUser, apiCall, loginThroughUi } from '../support/api';
-import { newUserPage, useBrowser } from '../support/browser';
+import { FAKE_MEDIA_ARGS, newUserPage, useBrowser } from '../support/browser';
 import { FIXTURES, answerInWordsViaApi, askViaApi, seedClassroom } from '../support/seed';
 import { countNavigations, instructorOnActionItems, watchWithStreamOpen } from '../support/watch';
 
@@ -82,6 +82,48 @@ describe('follow-ups', () => {
 
     const played = dialog.getByLabel('Instructor’s answer video');
     await played.waitFor({ timeout: 20_000 });
+    const source = await played.getAttribute('src');
+    expect((await page.request.get(source!)).status()).toBe(200);
+    expect(navigations()).toBe(0);
+    await teacher.context().close();
+  });
+});
+
+describe('follow-ups answered with a recording', () => {
+  const b = useBrowser({ args: FAKE_MEDIA_ARGS });
+
+  it('the instructor records a follow-up’s answer in the browser; its author sees it without reloading', async () => {
+    const { admin, student, ids, videoId } = await seedClassroom();
+    const question = 'Why is the period independent of the mass?';
+    const asked = await askViaApi(student, videoId, question, 25);
+    await answerInWordsViaApi(admin, asked.id, 'The mass cancels.');
+    const followUp = 'Can you show it with two weights?';
+    await apiCall(`/api/questions/${asked.id}/follow-ups`, {
+      method: 'POST',
+      token: student.token,
+      body: { text: followUp },
+    });
+    const { page } = b;
+    const { dialog, navigations } = await openAnswer(page, student, { ...ids, videoId }, question);
+    await dialog.getByText(followUp).waitFor();
+
+    const teacher = await newUserPage(b);
+    await loginThroughUi(teacher, admin);
+    await teacher.goto(`/respond/${asked.id}`);
+    const thread = teacher.getByRole('region', { name: 'Follow-ups' });
+    await thread.getByText(followUp).waitFor();
+    await thread.getByText('Record a video answer').click();
+    await thread.getByRole('button', { name: 'Turn on preview' }).click();
+    await thread.getByRole('button', { name: 'Start recording' }).click();
+    await thread.getByRole('button', { name: 'Stop recording' }).waitFor();
+    await teacher.waitForTimeout(2_500);
+    await thread.getByRole('button', { name: 'Stop recording' }).click();
+    await thread.getByRole('button', { name: 'Upload recording' }).click();
+    await thread.getByText(SUCCESS.fileUploadSuccessful).waitFor({ timeout: 20_000 });
+
+    // The WebM take is converted on the server, then reaches the author's open overlay by its event.
+    const played = dialog.getByLabel('Instructor’s answer video');
+    await played.waitFor({ timeout: 150_000 });
     const source = await played.getAttribute('src');
     expect((await page.request.get(source!)).status()).toBe(200);
     expect(navigations()).toBe(0);
