@@ -43,6 +43,18 @@ async function mailAsker(
   await deps.mail.send(tx, { to: asker.email, ...message });
 }
 
+/** Mail about the uploader's own upload: sent whatever their notification preferences. */
+async function mailUploader(
+  deps: AppDeps,
+  tx: Tx,
+  uploaderId: string,
+  message: { subject: string; text: string },
+): Promise<void> {
+  const uploader = await findUserContact(tx, uploaderId);
+  if (!uploader) return;
+  await deps.mail.send(tx, { to: uploader.email, ...message });
+}
+
 export async function mailQuestionAnswered(
   deps: AppDeps,
   tx: Tx,
@@ -83,10 +95,7 @@ export async function mailAnswerFailed(
   uploaderId: string,
   reason: string,
 ): Promise<void> {
-  const uploader = await findUserContact(tx, uploaderId);
-  if (!uploader) return;
-  await deps.mail.send(tx, {
-    to: uploader.email,
+  await mailUploader(deps, tx, uploaderId, {
     subject: ANSWER_FAILED_SUBJECT,
     text:
       `Your video response to "${oneLine(q.question, 200)}" could not be processed: ${oneLine(reason, 300)}\n\n` +
@@ -164,10 +173,7 @@ export async function mailFollowUpAnswerFailed(
   uploaderId: string,
   reason: string,
 ): Promise<void> {
-  const uploader = await findUserContact(tx, uploaderId);
-  if (!uploader) return;
-  await deps.mail.send(tx, {
-    to: uploader.email,
+  await mailUploader(deps, tx, uploaderId, {
     subject: FOLLOW_UP_ANSWER_FAILED_SUBJECT,
     text:
       `Your video answer to the follow-up "${oneLine(f.text, 200)}" on "${oneLine(q.question, 200)}" ` +
