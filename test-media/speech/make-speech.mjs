@@ -68,6 +68,13 @@ export function speechVideo(name, text) {
   if (fs.existsSync(out)) return out;
   fs.mkdirSync(OUT, { recursive: true });
   const wav = speak(text, path.join(OUT, `${name}.${process.pid}.wav`));
+  videoOfSpeech(wav, out);
+  fs.rmSync(wav);
+  return out;
+}
+
+/** The mp4 of a still picture with the speech in `wav` over it (speechVideo's), renamed into `out` when whole. */
+function videoOfSpeech(wav, out) {
   const partial = `${out}.${process.pid}.partial.mp4`;
   execFileSync(ffmpegPath(), [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -75,9 +82,54 @@ export function speechVideo(name, text) {
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', partial],
   ]);
-  fs.rmSync(wav);
   fs.renameSync(partial, out);
-  return out;
+}
+
+/** The samples of a WAV file ffmpeg wrote (it may put a LIST chunk before `data`). */
+function wavSamples(file) {
+  const bytes = fs.readFileSync(file);
+  for (let at = 12; at + 8 <= bytes.length; at += 8 + bytes.readUInt32LE(at + 4)) {
+    if (bytes.toString('ascii', at, at + 4) === 'data')
+      return bytes.subarray(at + 8, at + 8 + bytes.readUInt32LE(at + 4));
+  }
+  throw new Error(`${file} has no audio data`);
+}
+
+/**
+ * `text` spoken sentence by sentence, one after another, as a video like speechVideo's (made on first use,
+ * as `name`.mp4), with each sentence's place in it: the captions an instructor's correction would give,
+ * one cue a sentence.
+ */
+export function sentencesVideo(name, text) {
+  const out = path.join(OUT, `${name}.mp4`);
+  const cuesFile = `${out}.cues.json`;
+  if (fs.existsSync(out) && fs.existsSync(cuesFile))
+    return { file: out, cues: JSON.parse(fs.readFileSync(cuesFile, 'utf8')) };
+  fs.mkdirSync(OUT, { recursive: true });
+  const cues = [];
+  const samples = text.split(/(?<=[.?!])\s+/).map((sentence, n) => {
+    const wav = speak(sentence, path.join(OUT, `${name}.${process.pid}.${n}.wav`));
+    const spoken = wavSamples(wav);
+    fs.rmSync(wav);
+    const start = cues.at(-1)?.end ?? 0;
+    cues.push({ start, end: start + spoken.length / 32_000, text: sentence });
+    return spoken;
+  });
+  const all = Buffer.concat(samples);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + all.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  [16, 1 | (1 << 16), 16_000, 32_000, 2 | (16 << 16)].forEach((n, i) => header.writeUInt32LE(n, 16 + 4 * i));
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(all.length, 40);
+  const wav = path.join(OUT, `${name}.${process.pid}.wav`);
+  fs.writeFileSync(wav, Buffer.concat([header, all]));
+  fs.writeFileSync(`${cuesFile}.${process.pid}`, JSON.stringify(cues));
+  videoOfSpeech(wav, out);
+  fs.rmSync(wav);
+  fs.renameSync(`${cuesFile}.${process.pid}`, cuesFile);
+  return { file: out, cues };
 }
 
 /** A fast-start H.264 mp4 of `seconds` of a test picture with no audio stream at all (made on first use). */

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   POCKETSPHINX_PATH: z.string().optional(),
   TRANSCRIBE_MODEL: z.string().optional(),
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  SPHINXTRAIN_PATH: z.string().default('/usr/lib/sphinxtrain'),
   MEDIA_ACCEL_PREFIX: z
     .string()
     .regex(/^\/[\w/-]*\/$/, 'a path that starts and ends with /, such as /_lectern_media/')
@@ -128,11 +129,13 @@ export interface AppConfig {
    * Automatic captions (issue 25): the engine every finished video and answer is transcribed with, or
    * null when turned off; `pocketsphinxPath` is its binary (undefined: Debian's, where installed),
    * `whisperModel` the ggml model file whisper.cpp reads (TRANSCRIBE_MODEL), `concurrency` how many run at
-   * once on this instance.
+   * once on this instance, `sphinxtrainPath` the folder of sphinxtrain's tools that adapt PocketSphinx to
+   * a course's voice (SPHINXTRAIN_PATH; adaptation is off where they are missing).
    */
   autoCaptions: {
     engine: 'pocketsphinx' | 'whisper';
     pocketsphinxPath: string | undefined;
+    sphinxtrainPath: string;
     whisperModel: string | undefined;
     concurrency: number;
   } | null;
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : {
             engine: e.AUTO_CAPTIONS,
             pocketsphinxPath: e.POCKETSPHINX_PATH,
+            sphinxtrainPath: e.SPHINXTRAIN_PATH,
             whisperModel: e.TRANSCRIBE_MODEL && path.resolve(e.TRANSCRIBE_MODEL),
             concurrency: e.TRANSCRIBE_CONCURRENCY,
           },

@@ -107,6 +107,8 @@ export const AutoCaptionsDto = z.object({
   engine: z.string().nullable(),
   /** False when automatic captions are turned off here (AUTO_CAPTIONS=off): nothing can be asked. */
   enabled: z.boolean(),
+  /** True when an editor save of this lecture video's corrected captions adapts the engine to the course's voice. */
+  adaptsToCourse: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type AutoCaptionsDto = z.infer<typeof AutoCaptionsDto>;

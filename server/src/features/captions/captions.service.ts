@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { queueCourseAdaptation } from './automatic/adaptation.job';
 import { requireOwnerAdmin, requireReadableOwner } from './caption-access';
 import { toCueDto, toTrackDto } from './captions.mapper';
 import {
@@ -115,6 +116,8 @@ export function createCaptionsService(deps: AppDeps) {
         source: 'editor',
         createdBy: user.id,
       });
+      // A correction of automatic captions teaches PocketSphinx the course's voice (issue 25).
+      if (p.owner === 'video') await queueCourseAdaptation(deps, db, p.ownerId, p.language);
       return toTrackDto(await current(p));
     },
 

@@ -20,6 +20,7 @@ import {
   standingOfRole,
 } from '../access/public';
 import { emitCourseChanged } from '../../events/catalog-events';
+import { removeCourseVoice } from '../captions/public';
 import type { LecturesService } from '../lectures/public';
 import { deleteOrphanedVideos, removeUnreferencedMedia } from '../media/public';
 import {
@@ -39,7 +40,7 @@ function assertSelf(caller: AuthUser, userId: string | undefined): void {
   if (userId !== undefined && userId !== caller.id) throw forbidden('You can only act for yourself');
 }
 
-export function createCoursesService({ db, clock, media }: AppDeps, lectureService: LecturesService) {
+export function createCoursesService({ db, clock, media, config }: AppDeps, lectureService: LecturesService) {
   async function courseDto(course: CourseRow, role: Exclude<Role, 'none'>): Promise<CourseDto> {
     const now = clock();
     const lectures = await lectureService.lecturesOfCourse(db, course.id);
@@ -111,7 +112,10 @@ export function createCoursesService({ db, clock, media }: AppDeps, lectureServi
       return courseDto(course, 'admin');
     },
 
-    /** The course, its lectures, then videos in no lecture any more and media nothing uses (DESIGN §4). */
+    /**
+     * The course, its lectures, then videos in no lecture any more and media nothing uses (DESIGN §4), and
+     * the speech model adapted to its voice (issue 25).
+     */
     async remove(caller: AuthUser, courseId: string): Promise<void> {
       await requireCourseAdmin(db, caller, courseId);
       const gone = await db.transaction(async (tx) => {
@@ -122,6 +126,7 @@ export function createCoursesService({ db, clock, media }: AppDeps, lectureServi
         return deleteOrphanedVideos(tx, videoIds);
       });
       await removeUnreferencedMedia(db, media, gone);
+      await removeCourseVoice(config.mediaDir, courseId);
     },
   };
 }

@@ -4,6 +4,7 @@ import { conflict } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
 import { requireOwnerAdmin } from '../caption-access';
 import { findAutoCaptions, type AutoCaptionsRow } from './auto-captions.repository';
+import { adapting } from './adaptation.job';
 import { configuredEngine, engineName } from './configured-engine';
 import { handMade, queueAutomaticCaptions } from './transcription.job';
 
@@ -12,7 +13,7 @@ import { handMade, queueAutomaticCaptions } from './transcription.job';
 
 const RUNNING = new Set(['queued', 'transcribing']);
 
-function toDto(deps: AppDeps, row: AutoCaptionsRow | null): AutoCaptionsDto {
+function toDto(deps: AppDeps, owner: CaptionOwner, row: AutoCaptionsRow | null): AutoCaptionsDto {
   const chosen = configuredEngine(deps.config);
   return {
     state: row ? (row.state as AutoCaptionsDto['state']) : 'none',
@@ -21,6 +22,8 @@ function toDto(deps: AppDeps, row: AutoCaptionsRow | null): AutoCaptionsDto {
     reason: row?.reason ?? (typeof chosen === 'string' ? chosen : null),
     engine: row?.engine ?? engineName(deps.config),
     enabled: chosen !== null,
+    // Only a lecture video's corrections adapt the engine: an answer's may be a student's voice.
+    adaptsToCourse: owner === 'video' && typeof chosen === 'object' && adapting(deps.config),
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -29,7 +32,7 @@ export function createAutoCaptionsService(deps: AppDeps) {
   return {
     async status(user: AuthUser, owner: CaptionOwner, ownerId: string): Promise<AutoCaptionsDto> {
       await requireOwnerAdmin(deps, user, owner, ownerId);
-      return toDto(deps, await findAutoCaptions(deps.db, owner, ownerId));
+      return toDto(deps, owner, await findAutoCaptions(deps.db, owner, ownerId));
     },
 
     /** Queues a run now; 409 when off, already running, or when a hand-made track would be replaced. */
@@ -48,7 +51,7 @@ export function createAutoCaptionsService(deps: AppDeps) {
         await queueAutomaticCaptions(deps, tx, owner, ownerId);
         return findAutoCaptions(tx, owner, ownerId);
       });
-      return toDto(deps, row);
+      return toDto(deps, owner, row);
     },
   };
 }

@@ -21,7 +21,11 @@ const english = { language: 'en', label: 'English (automatic)' };
  * when automatic captions are off. Looked up at each use, so an engine installed or a model downloaded
  * while the server runs is found.
  */
-export function configuredEngine(config: AppConfig): ConfiguredEngine | string | null {
+export function configuredEngine(
+  config: AppConfig,
+  /** A course's PocketSphinx model adapted to its voice (course-voice.ts), in place of Debian's. */
+  voice?: string,
+): ConfiguredEngine | string | null {
   if (!config.autoCaptions) return null;
   if (config.autoCaptions.engine === 'whisper') {
     const model = findWhisper(config.autoCaptions.whisperModel);
@@ -35,7 +39,7 @@ export function configuredEngine(config: AppConfig): ConfiguredEngine | string |
   const sphinx = findPocketsphinx(config.autoCaptions.pocketsphinxPath);
   if (typeof sphinx === 'string') return sphinx;
   return {
-    engine: pocketsphinxEngine(sphinx),
+    engine: pocketsphinxEngine(voice ? { ...sphinx, hmm: voice } : sphinx),
     source: `${AUTOMATIC_CAPTION_SOURCE}pocketsphinx-en-us`,
     ...english,
   };

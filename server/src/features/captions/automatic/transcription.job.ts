@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import { AUTOMATIC_CAPTION_SOURCE, type CaptionOwner, type Cue } from '@lectern/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { PermanentJobError } from '../../../jobs/job-queue';
@@ -17,7 +18,8 @@ import {
   setAutoCaptions,
   setAutoCaptionsProgress,
 } from './auto-captions.repository';
-import { type ConfiguredEngine, configuredEngine } from './configured-engine';
+import { configuredEngine } from './configured-engine';
+import { type CourseEngine, courseEngine } from './course-engine';
 import { TranscriptionFailure, extractAudio } from './extract-audio';
 
 // Automatic captions (issue 25) as a durable job (DESIGN §11), like a conversion: queued in the
@@ -115,7 +117,8 @@ function progressReporter(deps: AppDeps, owner: CaptionOwner, ownerId: string, d
 
 async function transcribe(
   deps: AppDeps,
-  chosen: ConfiguredEngine,
+  log: FastifyBaseLogger,
+  { chosen, fallback }: CourseEngine,
   { owner, ownerId }: TranscribePayload,
   signal: AbortSignal,
 ): Promise<void> {
@@ -135,7 +138,15 @@ async function transcribe(
   try {
     await extractAudio(deps.config.ffmpeg, deps.media.pathOf(media.sha256), wav, all);
     const onProgress = progressReporter(deps, owner, ownerId, media.durationSeconds);
-    const words = await chosen.engine.transcribe(wav, { signal: all, onProgress });
+    const words = await chosen.engine.transcribe(wav, { signal: all, onProgress }).catch((error: unknown) => {
+      // The course's adapted model failed the engine: Debian's model hears it instead, said once.
+      if (!fallback || all.aborted) throw error;
+      log.warn(
+        { owner, ownerId, err: error },
+        "PocketSphinx failed with the course's model: Debian's is used",
+      );
+      return fallback.engine.transcribe(wav, { signal: all, onProgress });
+    });
     const cues = cuesWithin(words, media.durationSeconds);
     if (cues.length === 0 || !heardSpeech(words)) throw new TranscriptionFailure('No speech found');
     if (await handMade(deps.db, owner, ownerId, language)) {
@@ -163,7 +174,12 @@ const spokenDuration = (ms: number) =>
   ms < 120_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`;
 
 /** Runs one job: the engine's state first (missing, a hand-made track), then the transcription. */
-async function runTranscription(deps: AppDeps, payload: TranscribePayload, signal: AbortSignal) {
+async function runTranscription(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  payload: TranscribePayload,
+  signal: AbortSignal,
+) {
   const { owner, ownerId } = payload;
   const row = await findAutoCaptions(deps.db, owner, ownerId);
   if (!row || (row.state !== 'queued' && row.state !== 'transcribing')) return; // deleted or settled
@@ -177,16 +193,16 @@ async function runTranscription(deps: AppDeps, payload: TranscribePayload, signa
     await changeState(deps, owner, ownerId, chosen.language, { state: 'skipped' });
     return;
   }
-  await transcribe(deps, chosen, payload, signal);
+  await transcribe(deps, log, await courseEngine(deps, log, chosen, owner, ownerId), payload, signal);
 }
 
-export function registerTranscriptionJobs(deps: AppDeps): void {
+export function registerTranscriptionJobs(deps: AppDeps, log: FastifyBaseLogger): void {
   deps.jobs.handle<TranscribePayload>(
     TRANSCRIBE_JOB,
     async (job) => {
       const { owner, ownerId } = job.payload;
       try {
-        await runTranscription(deps, job.payload, job.signal);
+        await runTranscription(deps, log, job.payload, job.signal);
       } catch (error) {
         if (job.signal.aborted) throw error; // shutdown: it runs again from the start
         if (!(await findAutoCaptions(deps.db, owner, ownerId))) return; // its video went: cancelled

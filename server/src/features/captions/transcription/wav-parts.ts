@@ -77,6 +77,26 @@ function wavHeader(bytes: number): Buffer {
   return header;
 }
 
+/** `bytes` of samples of `file` from byte `start` (of the file), as a WAV file of their own. */
+async function copySamples(file: string, start: number, bytes: number, out: string): Promise<void> {
+  await fsp.writeFile(out, wavHeader(bytes));
+  if (bytes === 0) return;
+  const samples = fs.createReadStream(file, { start, end: start + bytes - 1 });
+  await pipeline(samples, fs.createWriteStream(out, { flags: 'a' }));
+}
+
+/**
+ * The stretch of `file` from `startSeconds` to `endSeconds` (bounded by the recording) as WAV in `out`:
+ * a cue's speech, to adapt the engine on.
+ */
+export async function cutWav(file: string, startSeconds: number, endSeconds: number, out: string) {
+  const data = await wavData(file);
+  const at = (seconds: number) =>
+    Math.min(data.bytes, Math.max(0, Math.floor((seconds * BYTES_PER_SECOND) / 2) * 2));
+  await copySamples(file, data.start + at(startSeconds), at(endSeconds) - at(startSeconds), out);
+  return out;
+}
+
 /**
  * Cuts `file` into at most `count` parts of at least `minSeconds` each, written beside it as
  * `<file>.part<n>.wav`; a recording too short to cut comes back whole, as itself.
@@ -102,13 +122,7 @@ export async function splitAtPauses(file: string, count: number, minSeconds: num
   return Promise.all(
     cuts.slice(0, -1).map(async (cut, n) => {
       const part = `${file}.part${n + 1}.wav`;
-      const bytes = cuts[n + 1]! - cut;
-      await fsp.writeFile(part, wavHeader(bytes));
-      const samples = fs.createReadStream(file, {
-        start: data.start + cut,
-        end: data.start + cut + bytes - 1,
-      });
-      await pipeline(samples, fs.createWriteStream(part, { flags: 'a' }));
+      await copySamples(file, data.start + cut, cuts[n + 1]! - cut, part);
       return { file: part, offsetSeconds: cut / BYTES_PER_SECOND };
     }),
   );

@@ -13,6 +13,10 @@ import { useAutoCaptions } from '../api/captions-api';
 // and "Generate captions" for a video that has none, whose run failed, or whose automatic track is to be
 // made again. A hand-made track is never replaced, so the button is not offered beside one.
 
+/** Said where corrections adapt the speech recogniser to the course (issue 25, the server's adaptation job). */
+const TEACHES_VOICE =
+  "Your corrections teach the automatic captions this course's voice: its later videos are heard with them.";
+
 /** The sentence for each state; `reason` is the server's, said as it is. */
 function sentenceFor(auto: AutoCaptionsDto): string {
   switch (auto.state) {
@@ -67,6 +71,7 @@ export function AutomaticCaptions({
       {state.engine && state.enabled && (
         <p className="hint">Speech recognition: {state.engine}, on this server.</p>
       )}
+      {state.enabled && state.adaptsToCourse && <p className="hint">{TEACHES_VOICE}</p>}
       {canRun && (
         <button type="button" disabled={request.isPending} onClick={() => void generate()}>
           {state.state === 'done' ? 'Generate captions again' : 'Generate captions'}

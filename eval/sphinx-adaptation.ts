@@ -8,13 +8,28 @@ import {
   type PocketsphinxSetup,
   findPocketsphinx,
   pocketsphinxEngine,
-} from '../../server/src/features/captions/transcription/pocketsphinx';
-import { wordErrorRate, wordsOf } from '../../server/src/features/captions/transcription/word-error-rate';
-import { lectureTexts, speak } from '../../test-media/speech/make-speech.mjs';
-import { projectSpeech } from '../speech-samples';
-import { type Utterance, adapt, adaptationMissing, trainableModel } from './adapt';
+} from '../server/src/features/captions/transcription/pocketsphinx';
+import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
+import { lectureTexts, speak } from '../test-media/speech/make-speech.mjs';
+import { projectSpeech } from './speech-samples';
+import {
+  type Utterance,
+  accumulate,
+  adaptationMissing,
+  mapModel,
+  mllrTransform,
+  trainableModel,
+} from '../server/src/features/captions/transcription/adaptation/sphinxtrain';
 
 type Lecture = ReturnType<typeof projectSpeech>[number];
+
+/** Both adaptations of `setup`'s model to `utterances`, worked out in `dir`: MLLR and the product's MAP. */
+async function adapt(setup: PocketsphinxSetup, base: string, utterances: Utterance[], dir: string) {
+  const counted = await accumulate(setup, base, utterances, dir);
+  const mllr = await mllrTransform(base, dir);
+  const map = await mapModel(setup, base, dir, path.join(dir, 'map'));
+  return { ...counted, mllr: { ...setup, mllr }, map: { ...setup, hmm: map } };
+}
 
 /** Errors and reference words of `setup` on each lecture, heard side by side. */
 async function errorsOn(setup: PocketsphinxSetup, lectures: Lecture[]) {
@@ -45,7 +60,7 @@ function sentences(name: string, dir: string): Utterance[] {
  * two lectures spoken by espeak-ng's default US voice (not the test voice) are heard with and without it.
  */
 async function anotherVoice(setup: PocketsphinxSetup, base: string, utterances: Utterance[], dir: string) {
-  const adaptation = adapt(setup, base, utterances, path.join(dir, 'every-lecture'));
+  const adaptation = await adapt(setup, base, utterances, path.join(dir, 'every-lecture'));
   const guest = lectureTexts()
     .filter((l) => l.name === 'physics' || l.name === 'economics')
     .map((l) => ({ ...l, wav: speak(l.text, path.join(dir, `guest-${l.name}.wav`), ['-v', 'en-us']) }));
@@ -68,7 +83,7 @@ export async function heldOutAdaptation() {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-eval-adapt-'));
   try {
-    const base = trainableModel(setup, dir);
+    const base = await trainableModel(setup, dir);
     const lectures = projectSpeech();
     const spoken = new Map(lectures.map((l) => [l.name, sentences(l.name, dir)]));
     // Errors and words over every rotation of a kind: adapted on one lecture, or on all but one.
@@ -78,7 +93,7 @@ export async function heldOutAdaptation() {
       ...lectures.map((l) => [`adapted on all but ${l.name}`, lectures.filter((o) => o !== l)] as const),
     ]) {
       const heldOut = lectures.filter((l) => !adaptOn.includes(l));
-      const adaptation = adapt(
+      const adaptation = await adapt(
         setup,
         base,
         adaptOn.flatMap((l) => spoken.get(l.name)!),

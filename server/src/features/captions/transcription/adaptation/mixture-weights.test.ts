@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { findPocketsphinx } from '../../server/src/features/captions/transcription/pocketsphinx';
-import { adaptationMissing, trainableModel } from './adapt';
+import { findPocketsphinx } from '../pocketsphinx';
+import { adaptationMissing, trainableModel } from './sphinxtrain';
 
 // The mixture weights rebuilt from Debian's sendump (mixture-weights.ts) are what SphinxTrain adapts; turned
 // back into a sendump by SphinxTrain's own mk_s2sendump they must give the shipped one again, or every
@@ -15,9 +15,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it.skipIf(typeof setup === 'string' || adaptationMissing())(
   'rebuilds the mixture weights that give the shipped sendump back',
-  () => {
+  async () => {
     if (typeof setup === 'string') return;
-    const base = trainableModel(setup, dir);
+    const base = await trainableModel(setup, dir);
     const again = path.join(dir, 'sendump');
     execFileSync(
       '/usr/lib/sphinxtrain/mk_s2sendump',
