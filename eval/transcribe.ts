@@ -14,7 +14,7 @@ import {
 import { findWhisper, whisperEngine } from '../server/src/features/captions/transcription/whisper';
 import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
 import { lectureTexts, speak } from '../test-media/speech/make-speech.mjs';
-import { heldOutAdaptation } from './sphinx-adaptation';
+import { heldOutAdaptation } from './sphinx-adaptation/held-out';
 import { type SpeechSample, folderSpeech, projectSpeech } from './speech-samples';
 
 /** Seconds of 16 kHz mono 16-bit WAV audio, from its size (a 44-byte header). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ADAPTED_FILES } from '../transcription/adaptation/sphinxtrain';
@@ -109,7 +108,3 @@ export async function sweepVoiceLeftovers(mediaDir: string, now = Date.now()): P
     if (stat && now - stat.mtimeMs > LEFTOVER_MS) await fsp.rm(file, { recursive: true, force: true });
   }
 }
-
-/** Whether the course has a model link at all (sync: for tests and the start). */
-export const hasCourseVoice = (mediaDir: string, courseId: string) =>
-  fs.existsSync(linkOf(mediaDir, courseId));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { splitAtPauses, wavData } from './wav-parts';
+import { cutWav, splitAtPauses, wavData } from './wav-parts';
 
 const RATE = 16_000;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-wav-parts-'));
@@ -75,5 +75,25 @@ describe('splitAtPauses', () => {
     const file = writeWav(path.join(scratch, 'short.wav'), samples(8, 4, 4.5));
     expect(await splitAtPauses(file, 2, 5)).toEqual([{ file, offsetSeconds: 0 }]);
     expect(fs.existsSync(`${file}.part1.wav`)).toBe(false);
+  });
+});
+
+describe('cutWav', () => {
+  it("copies a cue's stretch of samples, bounded by the recording", async () => {
+    const data = samples(4, 0, 0);
+    const file = writeWav(path.join(scratch, 'cue.wav'), data);
+    const cue = await cutWav(file, 1.25, 2.5, path.join(scratch, 'cue-1.wav'));
+    const { start, bytes } = await wavData(cue);
+    expect(start).toBe(44);
+    expect(
+      fs
+        .readFileSync(cue)
+        .subarray(start)
+        .equals(data.subarray(1.25 * RATE * 2, 2.5 * RATE * 2)),
+    ).toBe(true);
+    expect(bytes).toBe(1.25 * RATE * 2);
+    // A cue's margin past either end of the recording takes what there is.
+    const edges = await cutWav(file, -0.15, 4.15, path.join(scratch, 'cue-2.wav'));
+    expect((await wavData(edges)).bytes).toBe(data.length);
   });
 });

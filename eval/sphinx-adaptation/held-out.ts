@@ -8,10 +8,10 @@ import {
   type PocketsphinxSetup,
   findPocketsphinx,
   pocketsphinxEngine,
-} from '../server/src/features/captions/transcription/pocketsphinx';
-import { wordErrorRate, wordsOf } from '../server/src/features/captions/transcription/word-error-rate';
-import { lectureTexts, speak } from '../test-media/speech/make-speech.mjs';
-import { projectSpeech } from './speech-samples';
+} from '../../server/src/features/captions/transcription/pocketsphinx';
+import { wordErrorRate, wordsOf } from '../../server/src/features/captions/transcription/word-error-rate';
+import { lectureTexts, speak } from '../../test-media/speech/make-speech.mjs';
+import { projectSpeech } from '../speech-samples';
 import {
   type Utterance,
   accumulate,
@@ -19,7 +19,7 @@ import {
   mapModel,
   mllrTransform,
   trainableModel,
-} from '../server/src/features/captions/transcription/adaptation/sphinxtrain';
+} from '../../server/src/features/captions/transcription/adaptation/sphinxtrain';
 
 type Lecture = ReturnType<typeof projectSpeech>[number];
 
