@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx } from '../../../db/client';
 import { trackCues } from '../captions.repository';
+import { PermanentJobError } from '../../../jobs/job-queue';
 import {
+  NothingToAdaptOn,
   type Utterance,
   accumulate,
   adaptationMissing,
@@ -84,7 +86,13 @@ async function correctedSpeech(deps: AppDeps, courseId: string, dir: string, sig
   return { utterances, versions };
 }
 
-async function adaptCourse(deps: AppDeps, setup: PocketsphinxSetup, courseId: string, signal: AbortSignal) {
+/** Adapts the course's model to its corrected speech; the new model's record, or null when none was made. */
+async function adaptCourse(
+  deps: AppDeps,
+  setup: PocketsphinxSetup,
+  courseId: string,
+  signal: AbortSignal,
+): Promise<VoiceRecord | null> {
   const { mediaDir } = deps.config;
   const sphinxtrain = deps.config.autoCaptions?.sphinxtrainPath;
   await sweepVoiceLeftovers(mediaDir);
@@ -94,10 +102,10 @@ async function adaptCourse(deps: AppDeps, setup: PocketsphinxSetup, courseId: st
     const { utterances, versions } = await correctedSpeech(deps, courseId, dir, signal);
     if (versions.length === 0) {
       await removeCourseVoice(mediaDir, courseId); // its corrections went: so does what they taught
-      return;
+      return null;
     }
     const last = await voiceRecord(mediaDir, courseId);
-    if (last?.versions.join() === versions.join()) return; // a second save's job: already adapted on it
+    if (last?.versions.join() === versions.join()) return null; // a second save's job: already adapted on it
     const base = await trainableModel(setup, dir, signal);
     const counted = await accumulate(setup, base, utterances, path.join(dir, 'counts'), {
       sphinxtrain,
@@ -116,6 +124,7 @@ async function adaptCourse(deps: AppDeps, setup: PocketsphinxSetup, courseId: st
     await storeCourseVoice(mediaDir, courseId, model, record);
     // Deleted while it ran: its model goes too.
     if (!(await courseExists(deps.db, courseId))) await removeCourseVoice(mediaDir, courseId);
+    return record;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
@@ -133,8 +142,21 @@ export function registerAdaptationJobs(deps: AppDeps, log: FastifyBaseLogger): v
         return;
       }
       const started = Date.now();
-      await adaptCourse(deps, setup, courseId, job.signal);
-      log.info({ courseId, ms: Date.now() - started }, 'PocketSphinx adapted to a course');
+      // Bounded like a transcription of all the speech it may hear (PROCESSING_* settings).
+      const { graceMs, perVideoSecondMs } = deps.config.processingPace;
+      const overdue = AbortSignal.timeout(graceMs + perVideoSecondMs * ADAPTATION_SECONDS);
+      const record = await adaptCourse(deps, setup, courseId, AbortSignal.any([job.signal, overdue])).catch(
+        (error: unknown) => {
+          if (error instanceof NothingToAdaptOn) {
+            log.info({ courseId }, error.message);
+            return null;
+          }
+          if (overdue.aborted && !job.signal.aborted) throw new PermanentJobError('adaptation took too long');
+          throw error;
+        },
+      );
+      if (record)
+        log.info({ courseId, ...record, ms: Date.now() - started }, 'PocketSphinx adapted to a course');
     },
     // One at a time: it is rare, and each uses a core for seconds to minutes beside the transcriptions.
     { concurrency: 1 },

@@ -69,6 +69,9 @@ function alignable(utterances: Utterance[], dict: string) {
     .filter((u) => u.words.length > 0 && u.words.every((w) => known.has(w)));
 }
 
+/** No utterance bw could align: nothing to adapt on, however often it is tried. */
+export class NothingToAdaptOn extends Error {}
+
 /** What bw counted: the utterances it could use and their seconds of speech. */
 export interface Accumulated {
   used: number;
@@ -88,7 +91,7 @@ export async function accumulate(
 ): Promise<Accumulated> {
   await fsp.mkdir(dir, { recursive: true });
   const usable = alignable(utterances, setup.dict);
-  if (usable.length === 0) throw new Error('no utterance has only dictionary words');
+  if (usable.length === 0) throw new NothingToAdaptOn('no corrected cue has only dictionary words');
   const ids = usable.map((_, n) => `u${n}`);
   await Promise.all(usable.map((u, n) => fsp.copyFile(u.wav, path.join(dir, `${ids[n]}.wav`))));
   const fileids = path.join(dir, 'adapt.fileids');
