@@ -16,7 +16,8 @@ import {
 } from '../transcription/adaptation/sphinxtrain';
 import { type PocketsphinxSetup, findPocketsphinx } from '../transcription/pocketsphinx';
 import { cutWav } from '../transcription/wav-parts';
-import { correctedTracks, courseExists, coursesOfVideo, everAutomatic } from './adaptation.repository';
+import { findCourse, lecturesHoldingVideo } from '../../access/public';
+import { correctedTracks, everAutomatic } from './adaptation.repository';
 import {
   type VoiceRecord,
   removeCourseVoice,
@@ -62,6 +63,11 @@ export async function queueCourseAdaptation(deps: AppDeps, db: DbOrTx, videoId: 
   if (!(await everAutomatic(db, videoId, language))) return;
   for (const courseId of await coursesOfVideo(db, videoId))
     await deps.jobs.enqueue(db, ADAPT_JOB, { courseId } satisfies AdaptPayload, { maxAttempts: 2 });
+}
+
+/** The courses whose lectures hold a video. */
+export async function coursesOfVideo(db: DbOrTx, videoId: string): Promise<string[]> {
+  return [...new Set((await lecturesHoldingVideo(db, videoId)).map((l) => l.courseId))];
 }
 
 /** The corrected cues' speech, newest first, up to ADAPTATION_SECONDS, cut into `dir`. */
@@ -123,7 +129,7 @@ async function adaptCourse(
     };
     await storeCourseVoice(mediaDir, courseId, model, record);
     // Deleted while it ran: its model goes too.
-    if (!(await courseExists(deps.db, courseId))) await removeCourseVoice(mediaDir, courseId);
+    if (!(await findCourse(deps.db, courseId))) await removeCourseVoice(mediaDir, courseId);
     return record;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
@@ -137,7 +143,7 @@ export function registerAdaptationJobs(deps: AppDeps, log: FastifyBaseLogger): v
       const { courseId } = job.payload;
       const setup = findPocketsphinx(deps.config.autoCaptions?.pocketsphinxPath);
       if (!adapting(deps.config) || typeof setup === 'string') return;
-      if (!(await courseExists(deps.db, courseId))) {
+      if (!(await findCourse(deps.db, courseId))) {
         await removeCourseVoice(deps.config.mediaDir, courseId);
         return;
       }

@@ -1,22 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import { AUTOMATIC_CAPTION_SOURCE } from '@lectern/shared';
 import type { DbOrTx } from '../../../db/client';
-import { captionTracks, captionVersions, courses, lectureVideos, lectures, videos } from '../../../db/schema';
-
-/** The courses whose lectures hold a video. */
-export async function coursesOfVideo(db: DbOrTx, videoId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ courseId: lectures.courseId })
-    .from(lectureVideos)
-    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
-    .where(eq(lectureVideos.videoId, videoId));
-  return rows.map((r) => r.courseId);
-}
-
-export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
-  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  return Boolean(row);
-}
+import { captionTracks, captionVersions, lectureVideos, lectures, videos } from '../../../db/schema';
 
 /** Whether a track of the video was ever made by speech-to-text (an automatic version kept in its history). */
 export async function everAutomatic(db: DbOrTx, videoId: string, language: string): Promise<boolean> {

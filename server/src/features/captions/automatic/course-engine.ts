@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps';
 import { videosAnsweredBy } from '../captions.repository';
 import { findPocketsphinx } from '../transcription/pocketsphinx';
-import { coursesOfVideo } from './adaptation.repository';
+import { coursesOfVideo } from './adaptation.job';
 import { type ConfiguredEngine, configuredEngine } from './configured-engine';
 import { courseVoice } from './course-voice';
 
