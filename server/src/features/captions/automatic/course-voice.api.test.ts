@@ -116,12 +116,21 @@ describe('PocketSphinx adapted to a course by its corrected captions', { timeout
   });
 });
 
+const startLog = capturedLog();
+
 describe('corrections without sphinxtrain', () => {
   const { t, w } = worldFixture({
-    app: { env: { AUTO_CAPTIONS: 'pocketsphinx', SPHINXTRAIN_PATH: '/nonexistent/sphinxtrain' } },
+    app: {
+      env: { AUTO_CAPTIONS: 'pocketsphinx', SPHINXTRAIN_PATH: '/nonexistent/sphinxtrain', LOG_LEVEL: 'info' },
+      logStream: startLog.stream,
+    },
   });
 
-  it('save as usual and queue no adaptation', async () => {
+  it('save as usual and queue no adaptation; the start said why, once', async () => {
+    const said = startLog.entries(
+      "PocketSphinx is not adapted to each course's voice: speaker adaptation needs Debian's sphinxtrain and sphinxbase-utils (apt-get install sphinxtrain sphinxbase-utils)",
+    );
+    expect(said).toHaveLength(1);
     const { adminA } = w.users;
     const cues = [{ start: 0.5, end: 2, text: 'in this lecture we study motion' }];
     const automaticSource = 'speech-to-text:pocketsphinx-en-us';
