@@ -25,6 +25,7 @@ import {
   sweepVoiceLeftovers,
   voiceRecord,
   voiceWorkDir,
+  voicedCourses,
 } from './course-voice';
 import { extractAudio } from './extract-audio';
 
@@ -34,6 +35,8 @@ import { extractAudio } from './extract-audio';
 // every tool niced; its model replaces the course's last one whole (course-voice.ts).
 
 export const ADAPT_JOB = 'captions.adapt';
+const SWEEP_VOICES_JOB = 'captions.sweep-voices';
+const SWEEP_VOICES_EVERY_MS = 6 * 3600_000;
 /** The newest corrected speech a course's model is adapted on; more costs time and gains little (decisions.md). */
 export const ADAPTATION_SECONDS = 10 * 60;
 const LANGUAGE = 'en';
@@ -101,7 +104,6 @@ async function adaptCourse(
 ): Promise<VoiceRecord | null> {
   const { mediaDir } = deps.config;
   const sphinxtrain = deps.config.autoCaptions?.sphinxtrainPath;
-  await sweepVoiceLeftovers(mediaDir);
   const dir = path.join(voiceWorkDir(mediaDir), randomUUID());
   await fsp.mkdir(dir, { recursive: true });
   try {
@@ -136,7 +138,33 @@ async function adaptCourse(
   }
 }
 
+/**
+ * The models whose course went without courses.service removing them (a crash between the two) are
+ * removed; those that heard a track version no longer corrected (its video or track deleted, or the
+ * correction replaced) are adapted again on what is left, or removed where adaptation cannot run; what
+ * killed runs left is swept.
+ */
+export async function sweepCourseVoices(deps: AppDeps): Promise<void> {
+  const { mediaDir } = deps.config;
+  await sweepVoiceLeftovers(mediaDir);
+  for (const courseId of await voicedCourses(mediaDir)) {
+    if (!(await findCourse(deps.db, courseId))) {
+      await removeCourseVoice(mediaDir, courseId);
+      continue;
+    }
+    const heard = (await voiceRecord(mediaDir, courseId))?.versions ?? [];
+    const current = new Set(
+      (await correctedTracks(deps.db, courseId, LANGUAGE)).map((t) => `${t.trackId}:${t.version}`),
+    );
+    if (heard.length > 0 && heard.every((v) => current.has(v))) continue;
+    if (adapting(deps.config))
+      await deps.jobs.enqueue(deps.db, ADAPT_JOB, { courseId } satisfies AdaptPayload, { maxAttempts: 2 });
+    else await removeCourseVoice(mediaDir, courseId);
+  }
+}
+
 export function registerAdaptationJobs(deps: AppDeps, log: FastifyBaseLogger): void {
+  deps.jobs.every(SWEEP_VOICES_JOB, SWEEP_VOICES_EVERY_MS, () => sweepCourseVoices(deps));
   deps.jobs.handle<AdaptPayload>(
     ADAPT_JOB,
     async (job) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CaptionTrackWithCuesDto } from '@lectern/shared';
@@ -13,8 +14,8 @@ import type { TestApp } from '../../../../test/test-app';
 import type { TestUser } from '../../../../test/factories';
 import { publishCues } from '../captions.service';
 import { wordErrorRate } from '../transcription/word-error-rate';
-import { ADAPT_JOB } from './adaptation.job';
-import { RECORD_FILE, type VoiceRecord } from './course-voice';
+import { ADAPT_JOB, sweepCourseVoices } from './adaptation.job';
+import { RECORD_FILE, type VoiceRecord, storeCourseVoice, voiceWorkDir } from './course-voice';
 import { SCRIPT, automatic, captionsOf, speechFile, uploadAndSettle } from '../test/auto-captions-calls';
 
 // Speaker adaptation per course (issue 25) end to end, with Debian's PocketSphinx and sphinxtrain: a
@@ -58,7 +59,7 @@ describe('PocketSphinx adapted to a course by its corrected captions', { timeout
     app: { env: { AUTO_CAPTIONS: 'pocketsphinx', LOG_LEVEL: 'warn' }, logStream: log.stream },
   });
 
-  it("hears the course's next video better, falls back from a damaged model, and goes with the course", async () => {
+  it("hears the course's next video better, falls back from a damaged model, forgets a deleted video", async () => {
     const { adminA } = w.users;
     const first = lecture();
     const firstId = await uploadAndSettle(
@@ -105,14 +106,48 @@ describe('PocketSphinx adapted to a course by its corrected captions', { timeout
     expect(await werOf(t, adminA, secondId)).toBe(unadapted);
     expect(log.text()).toContain("PocketSphinx uses Debian's model: the course's adapted model");
 
+    // Its corrections' video deleted: the sweep has the course adapted again on what is left, nothing,
+    // so its model goes.
     const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/courses/${w.A.id}`,
+      method: 'POST',
+      url: `/api/lectures/${w.LA.id}/removeVideo`,
       headers: adminA.auth,
+      payload: { videoId: firstId },
     });
     expectStatus(removed, 200);
-    expect(fs.existsSync(model)).toBe(false);
+    await sweepCourseVoices(t.app.deps);
+    await t.settle();
     expect(fs.existsSync(path.join(voices, w.A.id))).toBe(false);
+    expect(fs.existsSync(model)).toBe(false);
+  });
+
+  it('goes with its course, at once or, after a crash, at the next sweep', async () => {
+    const media = t.app.deps.config.mediaDir;
+    const stored = async (courseId: string) => {
+      const dir = path.join(voiceWorkDir(media), `stand-in-${courseId}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'means'), 'stand-in');
+      await storeCourseVoice(media, courseId, dir, {
+        versions: ['t:2'],
+        utterances: 1,
+        seconds: 1,
+        adaptedAt: '',
+      });
+      return fs.realpathSync(path.join(media, 'voices', courseId));
+    };
+    const ofB = await stored(w.B.id);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/courses/${w.B.id}`,
+      headers: w.users.adminB.auth,
+    });
+    expectStatus(deleted, 200);
+    expect(fs.existsSync(ofB)).toBe(false);
+    expect(fs.existsSync(path.join(media, 'voices', w.B.id))).toBe(false);
+    // A course whose row went while its model stayed (the server killed between the two).
+    const orphan = await stored(randomUUID());
+    await sweepCourseVoices(t.app.deps);
+    expect(fs.existsSync(orphan)).toBe(false);
   });
 });
 

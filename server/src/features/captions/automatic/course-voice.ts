@@ -99,6 +99,11 @@ export async function removeCourseVoice(mediaDir: string, courseId: string): Pro
   );
 }
 
+/** The courses that have a model. */
+export async function voicedCourses(mediaDir: string): Promise<string[]> {
+  return (await fsp.readdir(voicesDir(mediaDir)).catch(() => [])).filter((n) => UUID.test(n));
+}
+
 /** Removes what runs killed midway left in voiceWorkDir. */
 export async function sweepVoiceLeftovers(mediaDir: string, now = Date.now()): Promise<void> {
   const work = voiceWorkDir(mediaDir);
