@@ -30,6 +30,7 @@ const DATABASES = (process.env.BENCH_SUGGESTION_DATABASES ?? 'pglite,postgres').
 const CONNECTIONS = 8;
 const STUDENTS = 64;
 const VIDEO_SECONDS = 3600;
+const KEEP = process.env.BENCH_SUGGESTION_KEEP;
 
 /** The labelled set's questions: all of them become course texts; the paraphrases are what students type. */
 function evaluationTexts() {
@@ -190,12 +191,16 @@ async function world(kind, size, texts) {
         seconds: (performance.now() - started) / 1000,
         drop: database.drop,
         backendsCpu,
+        kept: database.url,
       };
     } finally {
       await client.end();
     }
   }
-  const dataDir = tempDir('suggestions');
+  // The run's own temp folder is removed when it ends: a kept data dir goes elsewhere.
+  const dataDir = KEEP
+    ? fs.mkdtempSync(path.join(path.resolve(KEEP), 'suggestions-'))
+    : tempDir('suggestions');
   await (await startLectern({ DATA_DIR: dataDir })).stop(); // migrates the embedded database, then lets go of it
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -206,7 +211,13 @@ async function world(kind, size, texts) {
   await client.close();
   const seconds = (performance.now() - started) / 1000;
   const server = await startLectern({ DATA_DIR: dataDir });
-  return { server, seeded, seconds, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    server,
+    seeded,
+    seconds,
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    kept: path.join(dataDir, 'db'),
+  };
 }
 
 export async function run() {
@@ -215,7 +226,7 @@ export async function run() {
     const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     const p99s = [];
     for (const size of SIZES) {
-      const { server, seeded, seconds, drop, backendsCpu } = await world(kind, size, texts);
+      const { server, seeded, seconds, drop, backendsCpu, kept } = await world(kind, size, texts);
       try {
         console.log(
           `  ${label}, ${size.toLocaleString('en')} questions (half answered) seeded in ${fmt(seconds)} s`,
@@ -244,7 +255,8 @@ export async function run() {
         });
       } finally {
         await server.stop();
-        await drop();
+        if (KEEP) console.log(`    kept: ${kept}`);
+        else await drop();
       }
     }
     if (p99s.length === 2)
