@@ -5,6 +5,7 @@ import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { ensurePgliteDataDir } from './pglite-data-dir';
 import { makePrivate } from './private-dir';
+import { registerPgliteClient } from './prepared';
 import { type Listen, listenPostgres } from './notifications';
 import { UnreadableDatabaseError } from './unreadable-database';
 
@@ -38,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const lock = lockDataDir(target.dir);
   try {
     // Loaded only for the embedded database: on PostgreSQL the start never reads PGlite (issue 14).
-    const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
+    const [pglite, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -46,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const existed = await ensurePgliteDataDir(target.dir, target.template);
     // A folder made just now is loose by construction (initdb, a template copy): no need to warn.
     const wasOpenToOthers = makePrivate(target.dir) && existed;
-    const client = await PGlite.create({
+    const client = await pglite.PGlite.create({
       dataDir: target.dir,
       // Trigram similarity for question suggestions (migration 0020); PGlite ships it as a bundle of its own.
       extensions: { pg_trgm },
@@ -54,8 +55,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw new UnreadableDatabaseError(target.dir, error);
     });
     makePrivate(target.dir); // and what opening wrote (pg_internal.init, …); later files sit in a 0700 folder
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    registerPgliteClient(db, client, pglite); // executePrepared (prepared.ts)
     return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
+      db,
       kind: 'pglite',
       wasOpenToOthers,
       // One in-process connection: it cannot drop, so there is never anything to resume.

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { type MatchFeatures, bestFirst, nearness, stemOverlap, wordLikeness } from './match-score';
 import { type Likeness, passes, rerankByMeaning, suggestionThreshold } from './vector-rerank';
 import { wordVectors } from './word-vectors';
@@ -111,9 +112,21 @@ export async function scoredCandidates(
   return (await scoredCandidatesOfMany(db, [{ text, place }], scope))[0]!;
 }
 
-/** The candidates of each wanted `(n, clean words, or-query, lecture id, video id, moment)`, measured. */
-function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
-  return db.execute(sql`
+/**
+ * The candidates of each wanted `(n, clean words, or-query, lecture id, video id, moment)`, measured. One
+ * input (a suggestion request, run very often) is a prepared statement (db/prepared.ts): parsed once per
+ * connection, and in a small course planned once too, where planning was a third of the database's time
+ * (docs/decisions.md, "issue 24, suggestp99"). Batches, of every size, are sent as they are.
+ */
+function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope): Promise<{ rows: Row[] }> {
+  const statement = candidateStatement(wanted, scope);
+  return wanted.length === 1
+    ? executePrepared<Row>(db, statement)
+    : (db.execute(statement) as unknown as Promise<{ rows: Row[] }>);
+}
+
+function candidateStatement(wanted: SQL[], scope: MatchScope): SQL {
+  return sql`
     with wanted(n, clean, ored, lecture_id, video_id, moment) as (values ${sql.join(wanted, sql`, `)}),
     -- Read once for every input and both parts of its candidates.
     scope_videos(video_id) as materialized (${scope.videoIds}),
@@ -145,7 +158,7 @@ function candidateRows(db: DbOrTx, wanted: SQL[], scope: MatchScope) {
     from input i,
          lateral (${candidatesOf(scope.listed)}) c
     join responses r on r.id = c.response_id
-    left join media_files m on m.sha256 = r.media_sha256`) as unknown as Promise<{ rows: Row[] }>;
+    left join media_files m on m.sha256 = r.media_sha256`;
 }
 
 /** A part of the candidates: at most `limit` answered questions of the scope meeting `condition`. */
