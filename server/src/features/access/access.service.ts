@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   courseAdmins,
@@ -62,33 +62,42 @@ export async function isLectureMember(db: DbOrTx, userId: string, lectureId: str
   return rows.length > 0;
 }
 
+const LECTURE_COLUMNS = {
+  id: lectures.id,
+  courseId: lectures.courseId,
+  title: lectures.title,
+  topic: lectures.topic,
+  lectureDate: lectures.lectureDate,
+  lectureDateAvailable: lectures.lectureDateAvailable,
+  lectureDateStart: lectures.lectureDateStart,
+  lectureDateEnd: lectures.lectureDateEnd,
+  createdAt: lectures.createdAt,
+};
+
 /** The lectures whose playlist holds a video, each with its course. */
 export async function lecturesHoldingVideo(db: DbOrTx, videoId: string): Promise<LectureRow[]> {
   return db
-    .select({
-      id: lectures.id,
-      courseId: lectures.courseId,
-      title: lectures.title,
-      topic: lectures.topic,
-      lectureDate: lectures.lectureDate,
-      lectureDateAvailable: lectures.lectureDateAvailable,
-      lectureDateStart: lectures.lectureDateStart,
-      lectureDateEnd: lectures.lectureDateEnd,
-      createdAt: lectures.createdAt,
-    })
+    .select(LECTURE_COLUMNS)
     .from(lectureVideos)
     .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
     .where(eq(lectureVideos.videoId, videoId));
 }
 
-/** Of the given courses, those the user administers. */
-export async function adminCourseIds(db: DbOrTx, userId: string, courseIds: string[]): Promise<Set<string>> {
-  if (courseIds.length === 0) return new Set();
-  const rows = await db
-    .select({ courseId: courseAdmins.courseId })
-    .from(courseAdmins)
-    .where(and(eq(courseAdmins.userId, userId), inArray(courseAdmins.courseId, courseIds)));
-  return new Set(rows.map((r) => r.courseId));
+/**
+ * The lectures holding a video, each with whether `userId` administers its course: lecturesHoldingVideo and
+ * adminCourseIds in one read, for requireVisibleVideo, which nearly every request about a video runs.
+ */
+function lecturesHoldingVideoFor(db: DbOrTx, videoId: string, userId: string | null) {
+  const administers =
+    userId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${courseAdmins} where ${courseAdmins.userId} = ${userId}
+          and ${courseAdmins.courseId} = ${lectures.courseId})`;
+  return db
+    .select({ lecture: LECTURE_COLUMNS, administers })
+    .from(lectureVideos)
+    .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
+    .where(eq(lectureVideos.videoId, videoId));
 }
 
 /** The administrators of a course, creator first. Names only: never e-mails (DESIGN §5.3). */
@@ -240,13 +249,11 @@ export async function requireVisibleVideo(
   videoId: string,
   now: Date,
 ): Promise<VideoAccess> {
-  const holding = await lecturesHoldingVideo(db, videoId);
-  const admin = user
-    ? await adminCourseIds(db, user.id, [...new Set(holding.map((l) => l.courseId))])
-    : new Set<string>();
-  const visible = holding.filter((l) =>
-    lectureAllows('sees', { ...ANYONE, administers: admin.has(l.courseId) }, l, now),
-  );
+  const holding = await lecturesHoldingVideoFor(db, videoId, user?.id ?? null);
+  const admin = new Set(holding.filter((h) => h.administers).map((h) => h.lecture.courseId));
+  const visible = holding
+    .map((h) => h.lecture)
+    .filter((l) => lectureAllows('sees', { ...ANYONE, administers: admin.has(l.courseId) }, l, now));
   if (visible.length === 0) throw notFound('Video not found');
   return { lectures: visible, isAdmin: admin.size > 0, adminCourseIds: admin };
 }
