@@ -5,6 +5,7 @@ import { suggestionAcceptances } from '../../db/schema';
 import { SUGGESTION_THRESHOLD } from './match-score';
 import { scoredCandidates } from './matcher';
 import { call, expectStatus } from '../../../test/calls';
+import { statementsDuring } from '../../../test/query-log';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import { type TestUser, createUser } from '../../../test/factories';
 import { seedCourseMember, seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
@@ -93,6 +94,17 @@ describe('suggestions while typing', () => {
     });
     expect(rest.length).toBeLessThanOrEqual(2);
     expect(JSON.stringify(first)).not.toContain(w.users.studentA.id);
+  });
+
+  it("costs two statements: the lectures holding the video with the caller's standing, then the candidates", async () => {
+    const text = 'Why is the acceleration negative at the top?';
+    await suggest(w.users.studentA, w.VA1.id, text); // the session read and cached
+    const statements = await statementsDuring(t.db, () => suggest(w.users.studentA, w.VA1.id, text));
+    // Not the session (cached) nor, on PostgreSQL, the shared rate-limit counter: the route's own reads.
+    const reads = statements.filter((s) => !s.includes('"sessions"') && !s.includes('"counters"'));
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toContain('"course_admins"');
+    expect(reads[1]).toContain('scope_videos');
   });
 
   it('weighs the same video and moment over the rest of the lecture', async () => {
