@@ -1,22 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType, type StreamEvent } from '@lectern/shared';
-import type { CourseLecturesAnswer, StudentAnswerList, VideoWithQuestionsDto } from '@lectern/shared';
+import type {
+  CourseLecturesAnswer,
+  FollowUpList,
+  StudentAnswerList,
+  VideoWithQuestionsDto,
+} from '@lectern/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { questions, studentAnswers } from '../../db/schema';
+import { followUps, questions, studentAnswers } from '../../db/schema';
 import { audienceOfLectures, usersAudience } from '../../events/domain-event';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { publishNotice } from '../../events/notices';
 import { emit } from '../../events/outbox';
 import type { TestUser } from '../../../test/factories';
-import { seedQuestion, seedResponse, seedStudentAnswer, seedVideo } from '../../../test/seed';
+import { seedFollowUp, seedQuestion, seedResponse, seedStudentAnswer, seedVideo } from '../../../test/seed';
 import { eventStreams } from '../../../test/fixture';
 import { concurrentCopyOfLA } from '../../../test/concurrent-copy';
 import type { EventStreamClient } from '../../../test/event-stream-client';
 import { emitFollowUpChanged } from '../questions/follow-ups/follow-ups.events';
 import { emitStudentAnswerChanged } from '../questions/student-answers/student-answers.events';
 import type { StudentAnswerRecord } from '../questions/student-answers/student-answers.repository';
+import type { FollowUpRecord } from '../questions/follow-ups/follow-ups.repository';
 import { emitAutoCaptionsChanged } from '../captions/automatic/auto-captions.events';
 import { emitMeetingEvent } from '../meetings/meeting-events';
 import { emitQuestionEvent, questionAudience } from '../questions/question-events';
@@ -35,6 +41,8 @@ type Subject =
   | { kind: 'question'; question: QuestionRecord }
   /** An answered question's follow-ups (issue 24). */
   | { kind: 'followUps'; question: QuestionRecord }
+  /** One follow-up, which once hidden is its author's and the course's admins' alone (issue 24). */
+  | { kind: 'followUp'; question: QuestionRecord; followUpId: string }
   /** Students' answers to a question, read by the members of the lecture it was asked in (issue 24). */
   | { kind: 'studentAnswers'; question: QuestionRecord }
   /** One student answer, which once hidden is its author's and the course's admins' alone (issue 24). */
@@ -77,6 +85,9 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   /** A question of LA with a student answer by studentA2 that A's admins hid (issue 24, flags). */
   let qWithHiddenAnswer: QuestionRecord;
   let hiddenAnswer: StudentAnswerRecord;
+  /** An answered question of LA by studentA, with studentA2's follow-up that A's admins hid (issue 24, flags). */
+  let qWithHiddenFollowUp: QuestionRecord;
+  let hiddenFollowUp: FollowUpRecord;
   let VN: { id: string };
   let readers: [string, TestUser | null][];
 
@@ -102,6 +113,15 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       .where(eq(studentAnswers.id, answer.id))
       .returning();
     hiddenAnswer = hiddenAnswers[0]!;
+    qWithHiddenFollowUp = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
+    await seedResponse(t.db, qWithHiddenFollowUp.id, w.media, w.users.adminA.id, t.clock.now());
+    const followUp = await seedFollowUp(t.db, qWithHiddenFollowUp.id, w.users.studentA2.id);
+    const hiddenFollowUps = await t.db
+      .update(followUps)
+      .set({ hiddenAt: t.clock.now() })
+      .where(eq(followUps.id, followUp.id))
+      .returning();
+    hiddenFollowUp = hiddenFollowUps[0]!;
     const u = w.users;
     readers = [
       ['anonymous', null],
@@ -196,8 +216,20 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       ...[w.qAnswered, qAnsweredUnreleased].map((q): Scenario => ({
         type: 'followup.changed',
         subject: { kind: 'followUps', question: q },
-        write: (tx) => emitFollowUpChanged(tx, q, randomUUID()),
+        write: (tx) => emitFollowUpChanged(tx, q, { id: randomUUID(), authorId: null, hiddenAt: null }),
       })),
+      // A hidden follow-up's answer: to its author and the course's admins, not to the asker or classmates.
+      {
+        type: 'followup.changed',
+        subject: { kind: 'followUp', question: qWithHiddenFollowUp, followUpId: hiddenFollowUp.id },
+        write: (tx) => emitFollowUpChanged(tx, qWithHiddenFollowUp, hiddenFollowUp),
+      },
+      // A hidden question's follow-up: to its asker and the course's admins.
+      {
+        type: 'followup.changed',
+        subject: { kind: 'followUps', question: qHidden },
+        write: (tx) => emitFollowUpChanged(tx, qHidden, { id: randomUUID(), authorId: null, hiddenAt: null }),
+      },
       // student-answers.service: to those who may read the question's student answers.
       ...[
         [w.qOpen, w.LA],
@@ -258,6 +290,13 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         return readsQuestion(who, subject.question);
       case 'followUps':
         return (await get(who, `/api/questions/${subject.question.id}/follow-ups`)).statusCode === 200;
+      case 'followUp': {
+        const res = await get(who, `/api/questions/${subject.question.id}/follow-ups`);
+        return (
+          res.statusCode === 200 &&
+          res.json<FollowUpList>().followUps.some((f) => f._id === subject.followUpId)
+        );
+      }
       case 'studentAnswers':
         return (await get(who, `/api/questions/${subject.question.id}/student-answers`)).statusCode === 200;
       case 'studentAnswer': {
@@ -359,6 +398,7 @@ function eventOf(s: Scenario): EventKey {
   switch (s.subject.kind) {
     case 'question':
     case 'followUps':
+    case 'followUp':
     case 'studentAnswers':
     case 'studentAnswer':
     case 'signal':

@@ -106,7 +106,9 @@ const followUpPosts: PostKindRule = {
   },
   all: sql`select id, question_id, text, hidden_at from follow_ups`,
   async announce(tx, question, postId, to) {
-    if (to === 'readers') return emitFollowUpChanged(tx, question, postId);
+    // Announced as shown: whoever reads it when it is not hidden.
+    if (to === 'readers')
+      return emitFollowUpChanged(tx, question, { id: postId, authorId: null, hiddenAt: null });
     const payload = {
       type: 'followup.changed',
       videoId: question.videoId,

@@ -44,7 +44,7 @@ async function answerVideoReady(
   if (followUp.answeredAt === null)
     await tx.update(followUps).set({ answeredAt: deps.clock() }).where(eq(followUps.id, followUp.id));
   await queueAutomaticCaptions(deps, tx, 'response', responseId);
-  await emitFollowUpChanged(tx, question, followUp.id);
+  await emitFollowUpChanged(tx, question, followUp);
   if (followUp.answeredAt === null) await mailFollowUpAnswered(deps, tx, followUp, question);
 }
 
@@ -91,7 +91,7 @@ export function createFollowUpVideos(
         else {
           const owner = { responseId: response.id, followUpId: followUp.id };
           await queueProcessing(deps, tx, processingId, owner, caller.id);
-          await emitFollowUpChanged(tx, question, followUp.id);
+          await emitFollowUpChanged(tx, question, followUp);
         }
         return { result: response.id, replaced: previous };
       });
@@ -134,7 +134,7 @@ export function createFollowUpVideos(
         const followUp = await lockFollowUp(tx, entry.followUpId!);
         const question = followUp && (await findQuestion(tx, followUp.questionId));
         if (!question) return;
-        await emitFollowUpChanged(tx, question, followUp.id);
+        await emitFollowUpChanged(tx, question, followUp);
         if (failed?.uploaderId)
           await mailFollowUpAnswerFailed(deps, tx, followUp, question, failed.uploaderId, reason);
       });

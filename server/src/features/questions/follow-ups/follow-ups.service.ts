@@ -138,7 +138,7 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
           textHtml,
           // The database's time (microseconds), not the clock's: it orders a thread's follow-ups.
         });
-        await emitFollowUpChanged(tx, question, row.id);
+        await emitFollowUpChanged(tx, question, row);
         const home = question.lectureId ? await findLecture(tx, question.lectureId) : null;
         if (home)
           await mailNewFollowUp(
@@ -165,7 +165,7 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
           answererId: caller.id,
           answeredAt,
         });
-        await emitFollowUpChanged(tx, question, followUp.id);
+        await emitFollowUpChanged(tx, question, followUp);
         if (followUp.answeredAt === null) await mailFollowUpAnswered(deps, tx, followUp, question);
       });
       const video = await answerVideoOf(db, followUp.answerResponseId);
@@ -182,7 +182,7 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
         const video = followUp.answerResponseId;
         if (video) dropped = await processingOf(tx, video);
         await deleteFollowUp(tx, followUp.id);
-        await emitFollowUpChanged(tx, question, followUp.id);
+        await emitFollowUpChanged(tx, question, followUp);
         return { result: undefined, replaced: video };
       });
       await forgetPending(deps, dropped);
