@@ -92,6 +92,7 @@ export async function followUpsAnsweredBy(db: DbOrTx, responseId: string) {
       videoId: questions.videoId,
       /** The question's home course, whose admins administer the thread (null once its lecture is gone). */
       homeCourseId: lectures.courseId,
+      homeLectureId: questions.lectureId,
       /** Listed for every member: answered and not hidden (else its asker's and admins' only). */
       questionListed: sql<boolean>`${questions.responseId} is not null and ${questions.hiddenAt} is null`,
       askerId: questions.askerId,

@@ -9,7 +9,7 @@ import type {
 } from '@lectern/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { followUps, questions, studentAnswers } from '../../db/schema';
+import { followUps, questions, responses, studentAnswers } from '../../db/schema';
 import { audienceOfLectures, usersAudience } from '../../events/domain-event';
 import { emitCourseChanged, emitLectureChanged } from '../../events/catalog-events';
 import { publishNotice } from '../../events/notices';
@@ -51,6 +51,8 @@ type Subject =
   | { kind: 'signal'; question: QuestionRecord; to: TestUser }
   | { kind: 'lecture'; lectureId: string; courseId: string }
   | { kind: 'course'; courseId: string }
+  /** An answer video's automatic captions, which only those who may run them see (caption-access.ts). */
+  | { kind: 'answerCaptions'; responseId: string }
   /** A video's processing state, which only the admins of a course holding it see. */
   | { kind: 'video'; videoId: string };
 
@@ -88,6 +90,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   /** An answered question of LA by studentA, with studentA2's follow-up that A's admins hid (issue 24, flags). */
   let qWithHiddenFollowUp: QuestionRecord;
   let hiddenFollowUp: FollowUpRecord;
+  /** The video answering hiddenFollowUp. */
+  let followUpAnswerId: string;
   let VN: { id: string };
   let readers: [string, TestUser | null][];
 
@@ -122,6 +126,15 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
       .where(eq(followUps.id, followUp.id))
       .returning();
     hiddenFollowUp = hiddenFollowUps[0]!;
+    const [followUpAnswer] = await t.db
+      .insert(responses)
+      .values({ mediaSha256: w.media, posterId: w.users.adminA.id, title: 'Answer' })
+      .returning();
+    await t.db
+      .update(followUps)
+      .set({ answerResponseId: followUpAnswer!.id })
+      .where(eq(followUps.id, followUp.id));
+    followUpAnswerId = followUpAnswer!.id;
     const u = w.users;
     readers = [
       ['anonymous', null],
@@ -211,6 +224,12 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         subject: { kind: 'video', videoId: VN.id },
         // As the transcription job does: the admins of the lectures holding the video.
         write: (tx) => emitAutoCaptionsChanged(tx, 'video', VN.id),
+      },
+      // A follow-up's answer video: the admins of its question's home course, not a concurrent copy's.
+      {
+        type: 'captions.automatic',
+        subject: { kind: 'answerCaptions', responseId: followUpAnswerId },
+        write: (tx) => emitAutoCaptionsChanged(tx, 'response', followUpAnswerId),
       },
       // follow-ups.service: a follow-up's change, to those who may read the question's follow-ups.
       ...[w.qAnswered, qAnsweredUnreleased].map((q): Scenario => ({
@@ -319,6 +338,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         return (await get(who, `/api/courses/${subject.courseId}`)).statusCode === 200;
       case 'video':
         return (await get(who, `/api/upload/contexts/${subject.videoId}`)).statusCode === 200;
+      case 'answerCaptions':
+        return (await get(who, `/api/captions/response/${subject.responseId}/automatic`)).statusCode === 200;
     }
   }
 
@@ -409,5 +430,7 @@ function eventOf(s: Scenario): EventKey {
       return { type: s.type, courseId: s.subject.courseId };
     case 'video':
       return { type: s.type, videoId: s.subject.videoId };
+    case 'answerCaptions':
+      return { type: s.type, ownerId: s.subject.responseId };
   }
 }

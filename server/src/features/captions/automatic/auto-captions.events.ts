@@ -3,15 +3,28 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import type { Audience } from '../../../events/domain-event';
 import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
-import { videoAudience } from '../../access/public';
-import { videosAnsweredBy } from '../captions.repository';
+import { audienceOfLectures } from '../../../events/domain-event';
+import { findLecture, videoAudience } from '../../access/public';
+import { followUpsAnsweredBy, questionVideosAnsweredBy } from '../captions.repository';
 
-// captions.automatic (issue 25) goes to the admins of the lectures holding the video, or holding the
-// videos whose questions the answer answers: the people who may run and edit its captions.
+// captions.automatic (issue 25) goes to the people who may run and edit the captions (caption-access.ts):
+// the admins of the lectures holding the video, or holding the videos whose questions the answer answers;
+// for a follow-up's answer video, the admins of its question's home lecture, who administer the thread.
+
+async function followUpAdmins(db: DbOrTx, f: { videoId: string; homeLectureId: string | null }) {
+  const home = f.homeLectureId ? await findLecture(db, f.homeLectureId) : null;
+  return home ? audienceOfLectures('admins', [home]) : videoAudience(db, f.videoId, 'admins');
+}
 
 async function adminsOf(db: DbOrTx, owner: CaptionOwner, ownerId: string): Promise<Audience | null> {
-  const videoIds = owner === 'video' ? [ownerId] : await videosAnsweredBy(db, ownerId);
-  const audiences = await Promise.all(videoIds.map((id) => videoAudience(db, id, 'admins')));
+  const [videoIds, followUps] =
+    owner === 'video'
+      ? [[ownerId], []]
+      : await Promise.all([questionVideosAnsweredBy(db, ownerId), followUpsAnsweredBy(db, ownerId)]);
+  const audiences = await Promise.all([
+    ...videoIds.map((id) => videoAudience(db, id, 'admins')),
+    ...followUps.map((f) => followUpAdmins(db, f)),
+  ]);
   if (audiences.length === 0) return null;
   return {
     ...audiences[0]!,
