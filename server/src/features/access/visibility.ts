@@ -270,3 +270,26 @@ export const questionAllowsSql = (reader: QuestionReader): SQL => {
     }),
   );
 };
+
+// ---- Posts under a question (follow-ups) ---------------------------------------------------------
+
+/** A post under a question as the rule reads it. */
+export interface PolicyPost {
+  authorId: string | null;
+  hiddenAt: Date | null;
+}
+
+/** A reader who runs no course holding the question: a student, its asker, a post's author. */
+export const memberReader = (userId: string) => ({
+  userId,
+  adminOfVideo: false,
+  administered: new Set<string>(),
+  runsHome: false,
+});
+
+/**
+ * Of the follow-ups under a question the reader may read, those listed for them (issue 24, flags): all of
+ * them for the admins of the question's home course; a hidden one, for anyone else, only if they wrote it.
+ */
+export const postAllows = (reader: { userId: string | null; runsHome: boolean }, post: PolicyPost): boolean =>
+  reader.runsHome || post.hiddenAt === null || (reader.userId !== null && post.authorId === reader.userId);

@@ -2,7 +2,14 @@ import type { CaptionOwner } from '@lectern/shared';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { lectureRole, requireVideoAdmin, requireVisibleVideo } from '../access/public';
+import {
+  lectureRole,
+  memberReader,
+  postAllows,
+  questionAllows,
+  requireVideoAdmin,
+  requireVisibleVideo,
+} from '../access/public';
 import { followUpsAnsweredBy, questionVideosAnsweredBy } from './captions.repository';
 
 // Captions follow their video (issue 13): whoever may watch a lecture video may read its captions (404
@@ -22,13 +29,16 @@ async function followUpAccess(deps: AppDeps, user: AuthUser | null, f: FollowUpR
   const access = await visibleTo(deps, user, f.videoId);
   if (!access || user === null) return null;
   // Rights over the thread come from the question's home course (issue 20), not a concurrent copy.
-  const admin = f.homeCourseId === null ? access.isAdmin : access.adminCourseIds.has(f.homeCourseId);
+  const home = f.question.homeCourseId;
+  const admin = home === null ? access.isAdmin : access.adminCourseIds.has(home);
   if (admin) return access;
   const roles = await Promise.all(access.lectures.map((l) => lectureRole(deps.db, user, l)));
   if (roles.every((role) => role === 'none')) return null;
-  const questionRead = f.questionListed || f.askerId === user.id;
-  const followUpRead = !f.followUpHidden || f.authorId === user.id;
-  return questionRead && followUpRead ? { ...access, isAdmin: false } : null;
+  // A member who runs no home course: the question as listed for them, then the follow-up under it.
+  const reader = memberReader(user.id);
+  return questionAllows(reader, f.question) && postAllows(reader, f.followUp)
+    ? { ...access, isAdmin: false }
+    : null;
 }
 
 /** Who may read `responseId` (and whether as an admin): an answer's lecture video, or its follow-up. */

@@ -90,14 +90,15 @@ export async function followUpsAnsweredBy(db: DbOrTx, responseId: string) {
   return db
     .select({
       videoId: questions.videoId,
-      /** The question's home course, whose admins administer the thread (null once its lecture is gone). */
-      homeCourseId: lectures.courseId,
       homeLectureId: questions.lectureId,
-      /** Listed for every member: answered and not hidden (else its asker's and admins' only). */
-      questionListed: sql<boolean>`${questions.responseId} is not null and ${questions.hiddenAt} is null`,
-      askerId: questions.askerId,
-      followUpHidden: sql<boolean>`${followUps.hiddenAt} is not null`,
-      authorId: followUps.authorId,
+      /** As the visibility policy reads it; its home course's admins administer the thread (null once its lecture is gone). */
+      question: {
+        responseId: questions.responseId,
+        askerId: questions.askerId,
+        homeCourseId: lectures.courseId,
+        hiddenAt: questions.hiddenAt,
+      },
+      followUp: { authorId: followUps.authorId, hiddenAt: followUps.hiddenAt },
     })
     .from(followUps)
     .innerJoin(questions, eq(questions.id, followUps.questionId))

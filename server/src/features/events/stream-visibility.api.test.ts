@@ -119,6 +119,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
     hiddenAnswer = hiddenAnswers[0]!;
     qWithHiddenFollowUp = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
     await seedResponse(t.db, qWithHiddenFollowUp.id, w.media, w.users.adminA.id, t.clock.now());
+    const answered = await t.db.select().from(questions).where(eq(questions.id, qWithHiddenFollowUp.id));
+    qWithHiddenFollowUp = answered[0]!;
     const followUp = await seedFollowUp(t.db, qWithHiddenFollowUp.id, w.users.studentA2.id);
     const hiddenFollowUps = await t.db
       .update(followUps)

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type FollowUpList, MEDIA } from '@lectern/shared';
+import { type FollowUpList, MEDIA, type WaitingFollowUpList } from '@lectern/shared';
 import { events, mediaFiles, responses } from '../../../db/schema';
 import type { TestUser } from '../../../../test/factories';
 import { expectStatus } from '../../../../test/calls';
@@ -31,6 +31,17 @@ describe('a video answer to a follow-up', () => {
     expectStatus(res, 200);
     return res.json<FollowUpList>().followUps.find((f) => f._id === followUpId)?.answerVideo;
   };
+  /** The follow-ups waiting for `who`'s answer in Action Items. */
+  const waitingIds = async (who: TestUser) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/follow-ups/waiting', headers: who.auth });
+    expectStatus(res, 200);
+    return res.json<WaitingFollowUpList>().followUps.map((f) => f._id);
+  };
+  /** The last event written is the follow-up's change. */
+  const expectAnnounced = async (followUpId: string) => {
+    const [last] = await t.db.select().from(events).orderBy(desc(events.id)).limit(1);
+    expect(last!.payload).toMatchObject({ type: 'followup.changed', followUpId });
+  };
 
   it('only the home course’s admins attach one; readers get it once processed; deleting cleans up', async () => {
     const { studentA, studentA2, adminA, coAdminA, adminB } = w.users;
@@ -54,15 +65,9 @@ describe('a video answer to a follow-up', () => {
     const file = await t.app.inject({ method: 'GET', url: ready!.videoSource });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('video/mp4');
-    const [last] = await t.db.select().from(events).orderBy(desc(events.id)).limit(1);
-    expect(last!.payload).toMatchObject({ type: 'followup.changed', followUpId: f.id });
+    await expectAnnounced(f.id);
     // Answered by video: it no longer waits for the instructor.
-    const waiting = await t.app.inject({
-      method: 'GET',
-      url: '/api/follow-ups/waiting',
-      headers: adminA.auth,
-    });
-    expect(waiting.body).not.toContain(f.id);
+    expect(await waitingIds(adminA)).not.toContain(f.id);
 
     const [row] = await t.db.select().from(responses).where(eq(responses.id, responseId));
     expectStatus(
@@ -91,15 +96,9 @@ describe('a video answer to a follow-up', () => {
       videoSource: '',
     });
     for (const who of [studentA, studentA2]) expect(await video(f.id, who)).toBeNull();
-    const [last] = await t.db.select().from(events).orderBy(desc(events.id)).limit(1);
-    expect(last!.payload).toMatchObject({ type: 'followup.changed', followUpId: f.id });
+    await expectAnnounced(f.id);
     // It still waits for the instructor.
-    const waiting = await t.app.inject({
-      method: 'GET',
-      url: '/api/follow-ups/waiting',
-      headers: adminA.auth,
-    });
-    expect(waiting.body).toContain(f.id);
+    expect(await waitingIds(adminA)).toContain(f.id);
     const mails = t.mailer.sent.filter((m) => m.subject === FOLLOW_UP_ANSWER_FAILED_SUBJECT);
     expect(mails.map((m) => m.to)).toEqual([coAdminA.email]);
     expect(mails[0]!.text).toContain('follow-up "Does the sign flip at resonance?"');

@@ -1,22 +1,27 @@
 import type { Tx } from '../../../db/client';
 import { audienceOfLectures } from '../../../events/domain-event';
 import { emit } from '../../../events/outbox';
-import { findLecture, videoAudience } from '../../access/public';
+import { findLecture, memberReader, postAllows, questionAllows, videoAudience } from '../../access/public';
 import type { QuestionRecord } from '../questions.repository';
 import type { FollowUpRecord } from './follow-ups.repository';
 
-type EventQuestion = Pick<QuestionRecord, 'id' | 'videoId' | 'askerId' | 'lectureId' | 'hiddenAt'>;
+type EventQuestion = Pick<
+  QuestionRecord,
+  'id' | 'videoId' | 'askerId' | 'lectureId' | 'hiddenAt' | 'responseId'
+>;
 type EventFollowUp = Pick<FollowUpRecord, 'id' | 'authorId' | 'hiddenAt'>;
 
 /**
- * The one reader besides the home course's admins when the question or the follow-up is hidden (issue
- * 24, flags), as GET /api/questions/:id/follow-ups lists it: a hidden question is its asker's, a hidden
- * follow-up its author's, and under a hidden question a hidden follow-up is the asker's only if they wrote it.
+ * The one reader besides the home course's admins of a follow-up that is hidden, or under a hidden
+ * question (issue 24, flags): its asker or its author, whichever the policy lets read both the question and
+ * the follow-up (a hidden question is its asker's, a hidden follow-up its author's), or no one.
  */
 function hiddenReader(question: EventQuestion, followUp: EventFollowUp): string | null {
-  if (!question.hiddenAt) return followUp.authorId;
-  if (!followUp.hiddenAt || followUp.authorId === question.askerId) return question.askerId;
-  return null;
+  const reads = (userId: string) => {
+    const reader = memberReader(userId);
+    return questionAllows(reader, { ...question, homeCourseId: null }) && postAllows(reader, followUp);
+  };
+  return [question.askerId, followUp.authorId].find((id) => id !== null && reads(id)) ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
 import type { AppDeps } from '../../../app-deps';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../plugins/auth';
-import { findLecture } from '../../access/public';
+import { findLecture, postAllows } from '../../access/public';
 import { videoSourceOf } from '../../videos/public';
 import { renderAnswerText } from '../answer-text/render';
 import { readQuestion } from '../question-access';
@@ -117,9 +117,8 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
     async list(caller: AuthUser, questionId: string): Promise<FollowUpList> {
       const { admin } = await readable(caller, questionId);
       // A hidden follow-up is listed for its author and the course's admins only (issue 24, flags).
-      const rows = (await followUpsOf(db, questionId)).filter(
-        (r) => admin || r.followUp.hiddenAt === null || r.followUp.authorId === caller.id,
-      );
+      const reader = { userId: caller.id, runsHome: admin };
+      const rows = (await followUpsOf(db, questionId)).filter((r) => postAllows(reader, r.followUp));
       return {
         followUps: rows.map((r) => dto(caller, admin, r.followUp, r.authorName, r.video)),
         canAnswer: admin,
