@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
-// Automatic captions' variables (issue 25): the engine, its model, and how many run at once.
+// Automatic captions' variables (issue 25): the engine, its model, how many run at once, and sphinxtrain.
 
 const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
 
@@ -13,6 +13,11 @@ describe('the automatic captions configuration', () => {
       pocketsphinxPath: undefined,
       whisperModel: undefined,
       concurrency: 1,
+      // Debian's sphinxtrain, which adapts PocketSphinx to a course's voice where it is installed.
+      sphinxtrainPath: '/usr/lib/sphinxtrain',
+    });
+    expect(load({ SPHINXTRAIN_PATH: '/opt/sphinxtrain' }).autoCaptions).toMatchObject({
+      sphinxtrainPath: '/opt/sphinxtrain',
     });
     expect(load({ AUTO_CAPTIONS: 'off' }).autoCaptions).toBeNull();
   });
