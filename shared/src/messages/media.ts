@@ -11,9 +11,14 @@ export const MEDIA = {
   tooLong: 'This video is longer than 4 hours. Split it into parts and upload each as its own video.',
   tooSlow:
     'Converting this video took far longer than its length allows, so Lectern stopped. Export it again as MP4 (H.264) and upload that.',
-  /** A follow-up's answer video whose processing failed, as its admins see it (the reason went by mail). */
-  followUpAnswerFailed:
-    'The answer video could not be processed (the reason was mailed to its uploader). Upload or record it again.',
+  /**
+   * A follow-up's answer video whose processing failed, as its admins see it: why, as a lecture video
+   * shows it; without a kept reason (one failed before reasons were kept), where the reason went.
+   */
+  followUpAnswerFailed: (reason: string | null) =>
+    reason === null
+      ? 'The answer video could not be processed (the reason was mailed to its uploader). Upload or record it again.'
+      : `The answer video could not be processed: ${reason}`,
   /** Until the conversion reports its first percent, the upload waits its turn behind the others. */
   processing: (progress: number | null) =>
     progress === null ? 'Queued: waiting for its turn to be converted…' : `Processing video… ${progress}%`,

@@ -257,10 +257,17 @@ export const FollowUpDto = z.object({
   /**
    * The instructor's answer by video (issue 24), an answer video as a question's: `id` its response id
    * (captions are the response's), `videoSource` empty until processed. Readers other than the course's
-   * admins are sent it once it is ready only; `failed` (admins only) when its processing failed.
+   * admins are sent it once it is ready only; `failed` (admins only) when its processing failed, with
+   * `failureReason` why (null otherwise, and for one that failed before reasons were kept).
    */
   answerVideo: z
-    .object({ id: z.string(), ready: z.boolean(), failed: z.boolean(), videoSource: z.string() })
+    .object({
+      id: z.string(),
+      ready: z.boolean(),
+      failed: z.boolean(),
+      failureReason: z.string().nullable(),
+      videoSource: z.string(),
+    })
     .nullable(),
 });
 export type FollowUpDto = z.infer<typeof FollowUpDto>;

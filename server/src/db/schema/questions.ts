@@ -35,6 +35,8 @@ export const responses = pgTable('responses', {
     .array()
     .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english'::regconfig, text))`),
   status: text('status', { enum: VIDEO_STATUSES }).notNull().default('ready'),
+  /** Why its video's processing failed (status `failed`), as its admins are shown it; null otherwise. */
+  failureReason: text('failure_reason'),
   posterId: uuid('poster_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -54,6 +54,7 @@ describe('a video answer to a follow-up', () => {
       id: responseId,
       ready: false,
       failed: false,
+      failureReason: null,
       videoSource: '',
     });
     expect(await video(f.id, studentA2)).toBeNull();
@@ -78,7 +79,7 @@ describe('a video answer to a follow-up', () => {
     expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.sha256, row!.mediaSha256!))).toEqual([]);
   });
 
-  it('failing processing shows failed to the admins alone and mails its uploader naming the follow-up', async () => {
+  it('failing processing shows why to the admins alone and mails its uploader naming the follow-up', async () => {
     const { studentA, studentA2, adminA, coAdminA } = w.users;
     const f = await seedFollowUp(t.db, w.qAnswered.id, studentA2.id, 'Does the sign flip at resonance?');
     ffmpeg.fail(true);
@@ -89,10 +90,12 @@ describe('a video answer to a follow-up', () => {
     } finally {
       ffmpeg.fail(false);
     }
+    // Its admins are shown why, as the uploader is mailed it.
     expect(await video(f.id, adminA)).toEqual({
       id: responseId,
       ready: false,
       failed: true,
+      failureReason: expect.stringContaining(MEDIA.conversionFailed),
       videoSource: '',
     });
     for (const who of [studentA, studentA2]) expect(await video(f.id, who)).toBeNull();
@@ -108,7 +111,12 @@ describe('a video answer to a follow-up', () => {
     // Answering again replaces the failed one.
     const second = await upload(coAdminA, f.id, 'recorded-vp8-opus.webm');
     await processingDone(t);
-    expect(await video(f.id, studentA2)).toMatchObject({ id: second, ready: true, failed: false });
+    expect(await video(f.id, studentA2)).toMatchObject({
+      id: second,
+      ready: true,
+      failed: false,
+      failureReason: null,
+    });
     expect(await t.db.select().from(responses).where(eq(responses.id, responseId))).toEqual([]);
   });
 });

@@ -121,14 +121,14 @@ export function createFollowUpVideos(
       });
     },
     // The follow-up waits for an answer again (its text answer, if any, stays). The failed answer stays,
-    // marked failed, so its admins see it failed where they answered until they replace or delete it; its
-    // uploader is mailed the reason (docs/decisions.md).
+    // marked failed with its reason, so its admins see why where they answered until they replace or delete
+    // it; its uploader is mailed the reason too (docs/decisions.md).
     async fail(deps, entry, reason) {
       if (!entry.responseId || !entry.followUpId) return;
       await db.transaction(async (tx) => {
         const [failed] = await tx
           .update(responses)
-          .set({ status: 'failed' })
+          .set({ status: 'failed', failureReason: reason })
           .where(eq(responses.id, entry.responseId!))
           .returning({ uploaderId: responses.posterId });
         const followUp = await lockFollowUp(tx, entry.followUpId!);

@@ -19,9 +19,15 @@ export interface AnswerVideoRow {
   id: string;
   status: string;
   mediaSha256: string | null;
+  failureReason: string | null;
 }
 
-const answerVideoColumns = { id: responses.id, status: responses.status, mediaSha256: responses.mediaSha256 };
+const answerVideoColumns = {
+  id: responses.id,
+  status: responses.status,
+  mediaSha256: responses.mediaSha256,
+  failureReason: responses.failureReason,
+};
 
 /** A question's follow-ups, oldest first, with their authors' names and their answer videos. */
 export const followUpsOf = (db: DbOrTx, questionId: string) =>

@@ -70,6 +70,7 @@ export function createFollowUpsService(deps: AppDeps, questions: QuestionsServic
               id: video.id,
               ready,
               failed: video.status === 'failed',
+              failureReason: video.status === 'failed' ? video.failureReason : null,
               videoSource: ready
                 ? videoSourceOf(deps, { mediaSha256: video.mediaSha256, youtubeUrl: null })
                 : '',

@@ -9,10 +9,10 @@ import './answer-text.css';
 
 /**
  * The instructor's answer video under a follow-up: played once ready; to the admins, "being processed"
- * before and failed if its processing failed.
+ * before and why it failed if its processing failed.
  */
 function AnswerVideo({ video }: { video: NonNullable<FollowUpDto['answerVideo']> }) {
-  if (video.failed) return <p role="alert">{MEDIA.followUpAnswerFailed}</p>;
+  if (video.failed) return <p role="alert">{MEDIA.followUpAnswerFailed(video.failureReason)}</p>;
   if (!video.ready) return <p className="hint">The answer video is being processed.</p>;
   // Its captions are the answer's own (/captions/response/…), not loaded here.
   // eslint-disable-next-line jsx-a11y/media-has-caption
