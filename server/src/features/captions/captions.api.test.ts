@@ -1,8 +1,10 @@
 import type { CaptionTrackDto, CaptionTrackWithCuesDto } from '@lectern/shared';
 import { describe, expect, it } from 'vitest';
-import { captionFiles } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { captionFiles, questions } from '../../db/schema';
 import type { TestUser } from '../../../test/factories';
 import { appFixture } from '../../../test/fixture';
+import { seedCourseMember, seedQuestion, seedResponse } from '../../../test/seed';
 import { buildCaptionWorld, uploadRequest } from './test/caption-world';
 
 const { t, w } = appFixture(buildCaptionWorld);
@@ -190,6 +192,27 @@ describe('captions follow the video’s access rules', () => {
     const hiddenAnswer = `/api/captions/response/${w.RU.id}`;
     expect((await get(w.users.studentA, hiddenAnswer)).statusCode).toBe(404);
     expect((await get(w.users.adminA, hiddenAnswer)).statusCode).toBe(200);
+  });
+
+  it('keeps a hidden question’s answer captions to its asker and the course’s admins', async () => {
+    const { adminA, coAdminA, studentA, studentB, outsider } = w.users;
+    // Asked by a classmate of studentA (outsider joins A), answered, then hidden by A's admins.
+    await seedCourseMember(t.db, w.A.id, outsider.id);
+    const asked = await seedQuestion(t.db, w.VA1.id, outsider.id, { lectureId: w.LA.id });
+    const answer = await seedResponse(t.db, asked.id, w.answerMedia, adminA.id);
+    const url = `/api/captions/response/${answer.id}`;
+    const cue = 'WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nSee slide four\n'; // inside the 30 s answer
+    expect((await put(adminA, `${url}/en?label=English`, cue)).statusCode).toBe(200);
+    expect((await get(studentA, url)).statusCode).toBe(200);
+    await t.db.update(questions).set({ hiddenAt: new Date() }).where(eq(questions.id, asked.id));
+    for (const who of [outsider, adminA, coAdminA])
+      expect((await get(who, `${url}/en`)).statusCode).toBe(200);
+    for (const who of [studentA, studentB, null]) {
+      expect((await get(who, url)).statusCode).toBe(404);
+      expect((await get(who, `${url}/en/vtt`)).statusCode).toBe(404);
+    }
+    // Its asker reads it, but only the admins change it.
+    expect((await put(outsider, `${url}/de?label=Deutsch`, cue)).statusCode).toBe(403);
   });
 
   it('lets only the course’s admins change captions', async () => {

@@ -76,28 +76,33 @@ export async function videosAnsweredBy(db: DbOrTx, responseId: string): Promise<
   return rows.map((r) => r.videoId);
 }
 
-/** The lecture videos of the questions `responseId` answers (not of the follow-ups it answers). */
-export async function questionVideosAnsweredBy(db: DbOrTx, responseId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ videoId: questions.videoId })
+/** What decides who may read an answered question (the visibility policy's PolicyQuestion), and where it was asked. */
+const answeredQuestionColumns = {
+  videoId: questions.videoId,
+  homeLectureId: questions.lectureId,
+  /** Its home course's admins run it (null once its lecture is gone). */
+  question: {
+    responseId: questions.responseId,
+    askerId: questions.askerId,
+    homeCourseId: lectures.courseId,
+    hiddenAt: questions.hiddenAt,
+  },
+};
+
+/** The questions `responseId` answers (not the follow-ups it answers), with what decides who may read them. */
+export async function questionsAnsweredBy(db: DbOrTx, responseId: string) {
+  return db
+    .select(answeredQuestionColumns)
     .from(questions)
+    .leftJoin(lectures, eq(lectures.id, questions.lectureId))
     .where(eq(questions.responseId, responseId));
-  return rows.map((r) => r.videoId);
 }
 
 /** The follow-ups `responseId` answers by video (issue 24), with what decides who may read them. */
 export async function followUpsAnsweredBy(db: DbOrTx, responseId: string) {
   return db
     .select({
-      videoId: questions.videoId,
-      homeLectureId: questions.lectureId,
-      /** As the visibility policy reads it; its home course's admins administer the thread (null once its lecture is gone). */
-      question: {
-        responseId: questions.responseId,
-        askerId: questions.askerId,
-        homeCourseId: lectures.courseId,
-        hiddenAt: questions.hiddenAt,
-      },
+      ...answeredQuestionColumns,
       followUp: { authorId: followUps.authorId, hiddenAt: followUps.hiddenAt },
     })
     .from(followUps)

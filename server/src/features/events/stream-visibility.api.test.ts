@@ -84,6 +84,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
   let qAnsweredUnreleased: QuestionRecord;
   /** Answered, then hidden by A's admins (issue 24, flags): its asker's and A's admins' alone. */
   let qHidden: QuestionRecord;
+  /** The video answering qHidden. */
+  let hiddenQuestionAnswerId: string;
   /** A question of LA with a student answer by studentA2 that A's admins hid (issue 24, flags). */
   let qWithHiddenAnswer: QuestionRecord;
   let hiddenAnswer: StudentAnswerRecord;
@@ -102,7 +104,8 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
     qAnsweredUnreleased = await seedQuestion(t.db, w.VU.id, w.users.studentA.id, { lectureId: w.LU.id });
     await seedResponse(t.db, qAnsweredUnreleased.id, w.media, w.users.adminA.id, t.clock.now());
     qHidden = await seedQuestion(t.db, w.VA1.id, w.users.studentA.id, { lectureId: w.LA.id });
-    await seedResponse(t.db, qHidden.id, w.media, w.users.adminA.id, t.clock.now());
+    hiddenQuestionAnswerId = (await seedResponse(t.db, qHidden.id, w.media, w.users.adminA.id, t.clock.now()))
+      .id;
     const hidden = await t.db
       .update(questions)
       .set({ hiddenAt: t.clock.now() })
@@ -227,6 +230,13 @@ describe('the event stream delivers exactly what the REST reads allow', () => {
         // As the transcription job does: the admins of the lectures holding the video.
         write: (tx) => emitAutoCaptionsChanged(tx, 'video', VN.id),
       },
+      // A question's answer video: the admins of every course holding its video, a concurrent copy's too;
+      // a hidden question's, the admins of its home course alone.
+      ...[w.RA.id, hiddenQuestionAnswerId].map((responseId): Scenario => ({
+        type: 'captions.automatic',
+        subject: { kind: 'answerCaptions', responseId },
+        write: (tx) => emitAutoCaptionsChanged(tx, 'response', responseId),
+      })),
       // A follow-up's answer video: the admins of its question's home course, not a concurrent copy's.
       {
         type: 'captions.automatic',

@@ -5,25 +5,30 @@ import { publishNotice } from '../../../events/notices';
 import { emit } from '../../../events/outbox';
 import { audienceOfLectures } from '../../../events/domain-event';
 import { findLecture, videoAudience } from '../../access/public';
-import { followUpsAnsweredBy, questionVideosAnsweredBy } from '../captions.repository';
+import { followUpsAnsweredBy, questionsAnsweredBy } from '../captions.repository';
 
 // captions.automatic (issue 25) goes to the people who may run and edit the captions (caption-access.ts):
 // the admins of the lectures holding the video, or holding the videos whose questions the answer answers;
-// for a follow-up's answer video, the admins of its question's home lecture, who administer the thread.
+// for a hidden question's answer video, or a follow-up's, the admins of its question's home lecture, who
+// alone administer it then.
 
-async function followUpAdmins(db: DbOrTx, f: { videoId: string; homeLectureId: string | null }) {
-  const home = f.homeLectureId ? await findLecture(db, f.homeLectureId) : null;
-  return home ? audienceOfLectures('admins', [home]) : videoAudience(db, f.videoId, 'admins');
+/** The admins of the question's home lecture (of the courses holding its video once that lecture is gone). */
+async function homeAdmins(db: DbOrTx, q: { videoId: string; homeLectureId: string | null }) {
+  const home = q.homeLectureId ? await findLecture(db, q.homeLectureId) : null;
+  return home ? audienceOfLectures('admins', [home]) : videoAudience(db, q.videoId, 'admins');
 }
 
 async function adminsOf(db: DbOrTx, owner: CaptionOwner, ownerId: string): Promise<Audience | null> {
-  const [videoIds, followUps] =
-    owner === 'video'
-      ? [[ownerId], []]
-      : await Promise.all([questionVideosAnsweredBy(db, ownerId), followUpsAnsweredBy(db, ownerId)]);
+  if (owner === 'video') return videoAudience(db, ownerId, 'admins');
+  const [answered, followUps] = await Promise.all([
+    questionsAnsweredBy(db, ownerId),
+    followUpsAnsweredBy(db, ownerId),
+  ]);
   const audiences = await Promise.all([
-    ...videoIds.map((id) => videoAudience(db, id, 'admins')),
-    ...followUps.map((f) => followUpAdmins(db, f)),
+    ...answered.map((q) =>
+      q.question.hiddenAt ? homeAdmins(db, q) : videoAudience(db, q.videoId, 'admins'),
+    ),
+    ...followUps.map((f) => homeAdmins(db, f)),
   ]);
   if (audiences.length === 0) return null;
   return {

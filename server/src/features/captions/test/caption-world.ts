@@ -18,7 +18,7 @@ export async function buildCaptionWorld(t: TestApp) {
   const RA = await seedResponse(t.db, answered.id, answerMedia, adminA.id);
   const hidden = await seedQuestion(t.db, w.VU.id, studentA.id, { lectureId: w.LU.id });
   const RU = await seedResponse(t.db, hidden.id, answerMedia, adminA.id);
-  return { ...w, answered, RA, RU };
+  return { ...w, answerMedia, answered, RA, RU };
 }
 
 export type CaptionWorld = World & Awaited<ReturnType<typeof buildCaptionWorld>>;
