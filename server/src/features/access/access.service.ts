@@ -62,7 +62,8 @@ export async function isLectureMember(db: DbOrTx, userId: string, lectureId: str
   return rows.length > 0;
 }
 
-const LECTURE_COLUMNS = {
+/** A lecture row as LectureRow holds it, selected beside other columns. */
+const LECTURE_ROW = {
   id: lectures.id,
   courseId: lectures.courseId,
   title: lectures.title,
@@ -77,7 +78,7 @@ const LECTURE_COLUMNS = {
 /** The lectures whose playlist holds a video, each with its course. */
 export async function lecturesHoldingVideo(db: DbOrTx, videoId: string): Promise<LectureRow[]> {
   return db
-    .select(LECTURE_COLUMNS)
+    .select(LECTURE_ROW)
     .from(lectureVideos)
     .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
     .where(eq(lectureVideos.videoId, videoId));
@@ -94,7 +95,7 @@ function lecturesHoldingVideoFor(db: DbOrTx, videoId: string, userId: string | n
       : sql<boolean>`exists (select 1 from ${courseAdmins} where ${courseAdmins.userId} = ${userId}
           and ${courseAdmins.courseId} = ${lectures.courseId})`;
   return db
-    .select({ lecture: LECTURE_COLUMNS, administers })
+    .select({ lecture: LECTURE_ROW, administers })
     .from(lectureVideos)
     .innerJoin(lectures, eq(lectures.id, lectureVideos.lectureId))
     .where(eq(lectureVideos.videoId, videoId));

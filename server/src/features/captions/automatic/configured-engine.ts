@@ -1,7 +1,7 @@
 import { AUTOMATIC_CAPTION_SOURCE } from '@lectern/shared';
 import type { AppConfig } from '../../../config/env';
 import type { TranscriptionEngine } from '../transcription/engine';
-import { findPocketsphinx, pocketsphinxEngine } from '../transcription/pocketsphinx';
+import { type PocketsphinxSetup, findPocketsphinx, pocketsphinxEngine } from '../transcription/pocketsphinx';
 import { findWhisper, whisperEngine } from '../transcription/whisper';
 
 /** The engine AUTO_CAPTIONS names, as a caption producer would sign its versions. */
@@ -21,11 +21,7 @@ const english = { language: 'en', label: 'English (automatic)' };
  * when automatic captions are off. Looked up at each use, so an engine installed or a model downloaded
  * while the server runs is found.
  */
-export function configuredEngine(
-  config: AppConfig,
-  /** A course's PocketSphinx model adapted to its voice (course-voice.ts), in place of Debian's. */
-  voice?: string,
-): ConfiguredEngine | string | null {
+export function configuredEngine(config: AppConfig): ConfiguredEngine | string | null {
   if (!config.autoCaptions) return null;
   if (config.autoCaptions.engine === 'whisper') {
     const model = findWhisper(config.autoCaptions.whisperModel);
@@ -37,13 +33,15 @@ export function configuredEngine(
     };
   }
   const sphinx = findPocketsphinx(config.autoCaptions.pocketsphinxPath);
-  if (typeof sphinx === 'string') return sphinx;
-  return {
-    engine: pocketsphinxEngine(voice ? { ...sphinx, hmm: voice } : sphinx),
-    source: `${AUTOMATIC_CAPTION_SOURCE}pocketsphinx-en-us`,
-    ...english,
-  };
+  return typeof sphinx === 'string' ? sphinx : pocketsphinxConfigured(sphinx);
 }
+
+/** PocketSphinx found at `setup`, with its model: Debian's, or a course's adapted to its voice (course-voice.ts). */
+export const pocketsphinxConfigured = (setup: PocketsphinxSetup): ConfiguredEngine => ({
+  engine: pocketsphinxEngine(setup),
+  source: `${AUTOMATIC_CAPTION_SOURCE}pocketsphinx-en-us`,
+  ...english,
+});
 
 /** The engine's name for the captions page, whether or not it can run. */
 export function engineName(config: AppConfig): string | null {

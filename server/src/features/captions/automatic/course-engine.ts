@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps';
 import { videosAnsweredBy } from '../captions.repository';
 import { findPocketsphinx } from '../transcription/pocketsphinx';
 import { coursesOfVideo } from './adaptation.job';
-import { type ConfiguredEngine, configuredEngine } from './configured-engine';
+import { type ConfiguredEngine, pocketsphinxConfigured } from './configured-engine';
 import { courseVoice } from './course-voice';
 
 /** The engine a transcription uses, and Debian's model to fall back on when the course's fails. */
@@ -31,9 +31,10 @@ export async function courseEngine(
   owner: CaptionOwner,
   ownerId: string,
 ): Promise<CourseEngine> {
-  const sphinx = findPocketsphinx(deps.config.autoCaptions?.pocketsphinxPath);
-  if (deps.config.autoCaptions?.engine !== 'pocketsphinx' || typeof sphinx === 'string')
-    return { chosen, fallback: null };
+  const options = deps.config.autoCaptions;
+  if (options?.engine !== 'pocketsphinx') return { chosen, fallback: null };
+  const sphinx = findPocketsphinx(options.pocketsphinxPath);
+  if (typeof sphinx === 'string') return { chosen, fallback: null };
   for (const courseId of await coursesOf(deps, owner, ownerId)) {
     const voice = await courseVoice(deps.config.mediaDir, courseId, sphinx.hmm);
     if (voice === null) continue;
@@ -41,9 +42,7 @@ export async function courseEngine(
       log.warn({ courseId }, `PocketSphinx uses Debian's model: ${voice.problem}`);
       return { chosen, fallback: null };
     }
-    const adapted = configuredEngine(deps.config, voice.hmm);
-    if (adapted === null || typeof adapted === 'string') break;
-    return { chosen: adapted, fallback: chosen };
+    return { chosen: pocketsphinxConfigured({ ...sphinx, hmm: voice.hmm }), fallback: chosen };
   }
   return { chosen, fallback: null };
 }
