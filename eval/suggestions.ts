@@ -1,7 +1,8 @@
 // Question suggestions (issue 24): each labelled course of eval/suggestions/*.json is replayed in order into
 // a fresh embedded database, every question first asked of the real matcher (server/src/features/
 // suggestions/matcher.ts) against the answered questions before it, then added as answered. Prints
-// recall@3 (the true earlier duplicate among the suggestions shown), MRR, and the false-suggestion rate
+// recall@3 (an earlier asking of the same question among the suggestions shown: its original, or another
+// repeat of that original, answered as well), MRR, and the false-suggestion rate
 // (questions with no earlier duplicate that were shown anything), at the threshold in use and around it.
 // With the word table (vector-rerank.ts) it also tunes α and the threshold on one half of the set by
 // course (A: Biology + Calculus, B: Physics + Programming) and reports them on the other half, both ways,
@@ -63,6 +64,25 @@ interface Outcome {
   ranked: Match[];
   /** Database question id → labelled id. */
   labelOf: Map<string, string>;
+  /** Labelled id → the first asking of its question (itself when it repeats none), in its course. */
+  originalOf: Map<string, string>;
+}
+
+/**
+ * Whether `m` asks the same question as `o` did: `o` repeats an earlier question, and `m` is that
+ * question or another repeat of it (answered too, so showing it answers the student as well).
+ */
+const asksTheSame = (o: Outcome, m: Match): boolean =>
+  o.duplicateOf !== null && o.originalOf.get(o.labelOf.get(m.questionId) ?? '') === o.originalOf.get(o.id);
+
+/** Each question's first asking: the start of its chain of repeats. */
+function originals(set: LabelledCourse): Map<string, string> {
+  const byId = new Map(set.questions.map((q) => [q.id, q]));
+  const originalOf = (id: string): string => {
+    const repeated = byId.get(id)?.duplicateOf;
+    return repeated ? originalOf(repeated) : id;
+  };
+  return new Map(set.questions.map((q) => [q.id, originalOf(q.id)]));
 }
 
 const DAY = 86_400_000;
@@ -137,6 +157,7 @@ async function replay(db: Db, set: LabelledCourse) {
     ...set.questions.filter((q) => q.term !== 'previous'),
   ];
   const labelOf = new Map<string, string>();
+  const originalOf = originals(set);
   const outcomes: Outcome[] = [];
   for (const q of asked) {
     const course = q.term === 'previous' ? lastTerm! : thisTerm;
@@ -151,6 +172,7 @@ async function replay(db: Db, set: LabelledCourse) {
       group: groupOf(q, byId, set),
       ranked: await scoredCandidates(db, q.text, place, scope),
       labelOf,
+      originalOf,
     });
     const answered = q.answered ?? true;
     const [response] = answered ? await db.insert(responses).values({ title: 'Answer' }).returning() : [];
@@ -171,7 +193,7 @@ function explain(o: Outcome, shown: Match[]) {
   console.log(`    ${o.id} "${o.text}" (${wanted}):`);
   for (const m of shown)
     console.log(`      ${o.labelOf.get(m.questionId)} ${m.score.toFixed(2)} "${m.question}"`);
-  const truth = o.ranked.find((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
+  const truth = o.ranked.find((m) => asksTheSame(o, m));
   if (o.duplicateOf) console.log(`      truth ${truth ? truth.score.toFixed(2) : 'not a candidate'}`);
 }
 
@@ -196,7 +218,7 @@ function measure(outcomes: Outcome[], threshold: number, verbose = false, scorin
     const shown = rescored(o, scoring)
       .filter((m) => (scoring === 'lexical' || !vectorsInUse ? m.score >= threshold : passes(m, threshold)))
       .slice(0, MAX_SUGGESTIONS);
-    const rank = shown.findIndex((m) => o.labelOf.get(m.questionId) === o.duplicateOf);
+    const rank = shown.findIndex((m) => asksTheSame(o, m));
     if (verbose && (o.duplicateOf === null ? shown.length > 0 : rank < 0)) explain(o, shown);
     if (o.duplicateOf === null) {
       others += 1;
