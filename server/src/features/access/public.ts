@@ -50,6 +50,7 @@ export {
   postAllows,
   questionAllows,
   questionAllowsSql,
+  runsHomeOf,
   type QuestionReader,
   seesCourse,
   sqlReaderById,

@@ -239,17 +239,19 @@ export interface PolicyQuestion {
   hiddenAt: Date | null;
 }
 
+/** A reader whose administered courses are known. */
+type KnownReader = QuestionReader & { administered: ReadonlySet<string> };
+
+/** True when the reader runs the question's home course, where rights over it come from (issue 20). */
+export const runsHomeOf = (reader: KnownReader, question: Pick<PolicyQuestion, 'homeCourseId'>): boolean =>
+  reader.adminOfVideo && (question.homeCourseId === null || reader.administered.has(question.homeCourseId));
+
 /** True when the question is listed for this reader, whose administered courses are known. */
-export const questionAllows = (
-  reader: QuestionReader & { administered: ReadonlySet<string> },
-  question: PolicyQuestion,
-): boolean =>
+export const questionAllows = (reader: KnownReader, question: PolicyQuestion): boolean =>
   QUESTION_RULE<boolean>({
     answered: question.responseId !== null && question.hiddenAt === null,
     asked: reader.userId !== null && question.askerId === reader.userId,
-    runsHome:
-      reader.adminOfVideo &&
-      (question.homeCourseId === null || reader.administered.has(question.homeCourseId)),
+    runsHome: runsHomeOf(reader, question),
     or: (...terms) => terms.some(Boolean),
   });
 

@@ -9,6 +9,7 @@ import {
   questionAllows,
   requireVideoAdmin,
   requireVisibleVideo,
+  runsHomeOf,
 } from '../access/public';
 import { followUpsAnsweredBy, questionsAnsweredBy } from './captions.repository';
 
@@ -34,14 +35,12 @@ type AnsweredFollowUp = Awaited<ReturnType<typeof followUpsAnsweredBy>>[number];
 async function questionAccess(deps: AppDeps, user: AuthUser | null, q: AnsweredQuestion) {
   const access = await visibleTo(deps, user, q.videoId);
   if (!access) return null;
-  const home = q.question.homeCourseId;
-  const runsHome = home === null ? access.isAdmin : access.adminCourseIds.has(home);
   const reader = {
     userId: user?.id ?? null,
     adminOfVideo: access.isAdmin,
     administered: access.adminCourseIds,
   };
-  return questionAllows(reader, q.question) ? { ...access, runsHome } : null;
+  return questionAllows(reader, q.question) ? { ...access, runsHome: runsHomeOf(reader, q.question) } : null;
 }
 
 /** The caller's access to a question's answer video: as to the question; a hidden one's admins are its home's. */

@@ -11,6 +11,7 @@ import { createSuggestionsService } from './suggestions.service';
 
 /** Suggestion requests a student may send a minute, on each instance. */
 export const SUGGESTIONS_PER_MINUTE = 120;
+
 export const suggestionsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const suggestions = createSuggestionsService(deps);
   const r = typed(app);
