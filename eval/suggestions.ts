@@ -107,7 +107,12 @@ async function makeCourse(db: Db, name: string, set: LabelledCourse, firstDay: n
       })
       .returning();
     for (const [position, video] of l.videos.entries()) {
-      const [row] = await db.insert(videos).values({ title: video, sourceType: 'youtubeLink' }).returning();
+      // Both terms' copies of a video play the same recording, as a duplicated lecture's do.
+      const youtubeUrl = `https://www.youtube.com/watch?v=${encodeURIComponent(video)}`;
+      const [row] = await db
+        .insert(videos)
+        .values({ title: video, sourceType: 'youtubeLink', youtubeUrl })
+        .returning();
       await db.insert(lectureVideos).values({ lectureId: lecture!.id, videoId: row!.id, position });
       places.set(video, { videoId: row!.id, lectureId: lecture!.id });
     }
@@ -132,7 +137,7 @@ function groupOf(
 
 /**
  * The course replayed: last term's questions first, in last term's copy of the course (as a lecture
- * duplicated into the next term holds the same lectures and videos), then this term's. The scope is both
+ * duplicated into the next term holds the same lectures and copies of its videos), then this term's. The scope is both
  * courses: what an instructor who administers both is offered ("Possibly answered by", which reaches a
  * course the instructor administers); a student's box looks in the course and its concurrent copies only.
  */

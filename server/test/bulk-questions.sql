@@ -2,7 +2,8 @@
 -- ({{name}}) are filled by bulkQuestionsSql (bulk-questions.mjs):
 -- {{owner}} administers {{courses}} new courses tagged {{tag}}, each with two released lectures of one
 -- video; every video gets {{perVideo}} questions, every {{answeredEvery}}th one answered (0: none) by the
--- response {{response}}. A video shares its lecture's id, which pairs them without a lookup.
+-- response {{response}}. A video shares its lecture's id, which pairs them without a lookup, and has a
+-- link of its own (one link is one recording to the suggestion matcher).
 insert into courses (name, description, created_by)
   select 'Bulk course ' || g, '{{tag}}', '{{owner}}' from generate_series(1, {{courses}}) g;
 insert into course_admins (course_id, user_id)
@@ -12,7 +13,7 @@ insert into lectures (course_id, title, lecture_date, lecture_date_available, le
     now() - k * interval '1 day', now() - k * interval '1 day' + interval '1 hour'
   from courses c, generate_series(1, 2) k where c.description = '{{tag}}';
 insert into videos (id, title, source_type, youtube_url, duration_seconds)
-  select l.id, 'Bulk video', 'youtubeLink', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 3600
+  select l.id, 'Bulk video', 'youtubeLink', 'https://www.youtube.com/watch?v=' || left(md5(l.id::text), 11), 3600
   from lectures l join courses c on c.id = l.course_id where c.description = '{{tag}}';
 insert into lecture_videos (lecture_id, video_id, position)
   select l.id, l.id, 0 from lectures l join courses c on c.id = l.course_id where c.description = '{{tag}}';

@@ -97,10 +97,13 @@ export async function seedMedia(
 }
 
 /** A video at the end of a lecture's playlist: a YouTube link unless a media sha256 is given. */
+/** A made-up YouTube video id: eleven characters. */
+const youtubeId = () => crypto.randomUUID().replaceAll('-', '').slice(0, 11);
+
 export async function seedVideo(
   db: Db,
   lectureId: string,
-  options: { title?: string; mediaSha256?: string; durationSeconds?: number } = {},
+  options: { title?: string; mediaSha256?: string; youtubeUrl?: string; durationSeconds?: number } = {},
 ): Promise<typeof videos.$inferSelect> {
   const [video] = await db
     .insert(videos)
@@ -115,7 +118,8 @@ export async function seedVideo(
         : {
             title: options.title ?? 'Part 1',
             sourceType: 'youtubeLink',
-            youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            // A link of its own: videos on one link are one recording to the suggestion matcher.
+            youtubeUrl: options.youtubeUrl ?? `https://www.youtube.com/watch?v=${youtubeId()}`,
             durationSeconds: options.durationSeconds ?? 212,
           },
     )

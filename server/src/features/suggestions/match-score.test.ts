@@ -4,20 +4,20 @@ import { type MatchFeatures, SUGGESTION_THRESHOLD, matchScore, stemOverlap } fro
 const far: MatchFeatures = {
   trigram: 0,
   stems: 0,
-  sameVideo: false,
+  sameRecording: false,
   secondsApart: null,
   sameLecture: false,
 };
 
 describe('match score', () => {
   it('never suggests on nearness alone', () => {
-    expect(matchScore({ ...far, sameVideo: true, secondsApart: 0, sameLecture: true })).toBe(0);
+    expect(matchScore({ ...far, sameRecording: true, secondsApart: 0, sameLecture: true })).toBe(0);
   });
 
-  it('raises the same words most at the same moment of the same video, then the lecture', () => {
+  it('raises the same words most at the same moment of the same recording, then the lecture', () => {
     const words = { ...far, trigram: 0.4, stems: 0.4 };
-    const here = matchScore({ ...words, sameVideo: true, secondsApart: 5 });
-    const later = matchScore({ ...words, sameVideo: true, secondsApart: 600 });
+    const here = matchScore({ ...words, sameRecording: true, secondsApart: 5 });
+    const later = matchScore({ ...words, sameRecording: true, secondsApart: 600 });
     const lecture = matchScore({ ...words, sameLecture: true });
     const course = matchScore(words);
     expect(here).toBeGreaterThan(later);

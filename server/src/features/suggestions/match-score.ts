@@ -8,8 +8,9 @@ export interface MatchFeatures {
   trigram: number;
   /** Weighted overlap of the two questions' English stems (stemOverlap), 0..1. */
   stems: number;
-  sameVideo: boolean;
-  /** Seconds between the two moments when on the same video, else null. */
+  /** On the student's video, or a copy of it on the same media or link (matcher.ts recordingOf). */
+  sameRecording: boolean;
+  /** Seconds between the two moments when on the same recording, else null. */
   secondsApart: number | null;
   sameLecture: boolean;
 }
@@ -19,8 +20,8 @@ export const WEIGHTS = {
   stems: 0.55,
   /** Stems of the answer's words count for this much of a question stem. */
   answerStems: 0.25,
-  /** Likeness of words is raised by these fractions: on the same video, more near the same moment. */
-  sameVideo: 0.3,
+  /** Likeness of words is raised by these fractions: on the same recording, more near the same moment. */
+  sameRecording: 0.3,
   nearMoment: 0.5,
   nearMomentSeconds: 90,
   sameLecture: 0.15,
@@ -55,9 +56,9 @@ export function stemOverlap(
 }
 
 function locality(f: MatchFeatures): number {
-  if (!f.sameVideo) return f.sameLecture ? WEIGHTS.sameLecture : 0;
+  if (!f.sameRecording) return f.sameLecture ? WEIGHTS.sameLecture : 0;
   const apart = f.secondsApart ?? Infinity;
-  return WEIGHTS.sameVideo + WEIGHTS.nearMoment * Math.exp(-apart / WEIGHTS.nearMomentSeconds);
+  return WEIGHTS.sameRecording + WEIGHTS.nearMoment * Math.exp(-apart / WEIGHTS.nearMomentSeconds);
 }
 
 /** How alike the words are, 0..1. */

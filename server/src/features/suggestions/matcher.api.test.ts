@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions } from '../../db/schema';
+import { questions, videos } from '../../db/schema';
 import { seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
 import { call, expectStatus } from '../../../test/calls';
 import { type TestApp, createTestApp } from '../../../test/test-app';
@@ -10,7 +10,7 @@ import { CANDIDATES, type MatchScope, NEARBY_CANDIDATES, scoredCandidates } from
 // The matcher's candidate read (issue 24): questions sharing an English stem with the text, and those whose
 // stems only share trigrams with it (a word still being typed, a typo), at most CANDIDATES of them, those
 // sharing a stem first (docs/decisions.md, "The suggestion request's cost"); and, whatever their words, the
-// answered questions nearest in time on the student's own video, for the word vectors (NEARBY_CANDIDATES).
+// answered questions nearest in time on the student's own recording, for the word vectors (NEARBY_CANDIDATES).
 // The lexical part is read from a place on another video, which has no answered question in scope.
 
 let t: TestApp;
@@ -82,6 +82,49 @@ describe('the candidates of a text', () => {
     // From the video itself, words shared or not, at most NEARBY_CANDIDATES more.
     const unrelated = await scoredCandidates(t.db, 'mitochondria membrane', place(video), scopeOf(video));
     expect(unrelated).toHaveLength(NEARBY_CANDIDATES);
+  });
+});
+
+describe('the same recording', () => {
+  const video = async (youtubeUrl: string) =>
+    (
+      await t.db
+        .insert(videos)
+        .values({ title: 'Lecture 3', sourceType: 'youtubeLink', youtubeUrl })
+        .returning({ id: videos.id })
+    )[0]!.id;
+  const within = (...ids: string[]): MatchScope => ({
+    videoIds: sql`select unnest(${`{${ids.join(',')}}`}::uuid[])`,
+    listed: sql`true`,
+  });
+
+  it("is the student's video or a copy of it (next term's), near in time whatever the words", async () => {
+    const link = 'https://www.youtube.com/watch?v=recording3';
+    const [lastTerm, thisTerm, other] = [
+      await video(link),
+      await video(link),
+      await video('https://youtu.be/x'),
+    ];
+    const [onCopy] = await answered(lastTerm, ['Why does a gun recoil when fired?']);
+    const [onOther] = await answered(other, ['Why does a gun recoil when fired?']);
+    const scope = within(lastTerm, thisTerm, other);
+    const here = { videoId: thisTerm, time: 5, lectureId: null };
+    // Sharing no word: a candidate only as asked at this moment of the same recording.
+    const unworded = await scoredCandidates(t.db, 'rifle kick back', here, scope);
+    expect(unworded.map((m) => m.questionId)).toEqual([onCopy]);
+    // Sharing words: both, and the copy's weighed as if asked on this very video.
+    const worded = await scoredCandidates(t.db, 'why does a gun recoil', here, scope);
+    const nearnessOf = (id: string | undefined) =>
+      worded.find((m) => m.questionId === id)!.likeness!.nearness;
+    expect(nearnessOf(onOther)).toBe(1);
+    const onThisVideo = await scoredCandidates(
+      t.db,
+      'why does a gun recoil',
+      { ...here, videoId: lastTerm },
+      scope,
+    );
+    expect(nearnessOf(onCopy)).toBe(onThisVideo.find((m) => m.questionId === onCopy)!.likeness!.nearness);
+    expect(nearnessOf(onCopy)).toBeGreaterThan(1.5);
   });
 });
 

@@ -12,7 +12,7 @@ import { wordVectors } from './word-vectors';
 // stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them (those sharing a
 // stem first: candidatesOf); each is measured (trigram similarity, shared stems, stems its answer's
 // captions share) and scored in match-score.ts; with them, up to NEARBY_CANDIDATES answered questions
-// nearest in time on the same video, whatever their words, and word vectors re-rank them all by meaning
+// nearest in time on the same recording, whatever their words, and word vectors re-rank them all by meaning
 // (vector-rerank.ts). Who may see what is the caller's business: it passes the videos and the question
 // condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
 // this with its own scope.
@@ -20,7 +20,7 @@ import { wordVectors } from './word-vectors';
 /** Candidates measured per request: a word found in more questions than this is no way to tell them apart. */
 export const CANDIDATES = 400;
 /**
- * Answered questions on the same video, nearest in time, added to the candidates whatever their words: a
+ * Answered questions on the same recording, nearest in time, added to the candidates whatever their words: a
  * paraphrase sharing no word is found by meaning only (vector-rerank.ts), and it is most often asked near.
  */
 export const NEARBY_CANDIDATES = 30;
@@ -63,6 +63,8 @@ export const wordsOf = (text: string): string[] =>
 /** A candidate as the database measures it, for the input numbered `n`. */
 interface Row extends Omit<Match, 'score'> {
   n: number;
+  /** On the student's video or a copy of it (recordingOf). */
+  sameRecording: boolean;
   trigram: number;
   stems: string[];
   queryStems: string[];
@@ -132,12 +134,14 @@ function candidateStatement(wanted: SQL[], scope: MatchScope): SQL {
     scope_videos(video_id) as materialized (${scope.videoIds}),
     input as (
       select n, lecture_id, video_id, moment, websearch_to_tsquery('english'::regconfig, ored) as query,
+             ${recordingOf(sql`wanted.video_id`)} as recording,
              tsvector_to_array(to_tsvector('english'::regconfig, clean)) as stems,
              -- The same form as the kept questions.question_stems (schema/questions.ts).
              strip(to_tsvector('english'::regconfig, clean))::text as stems_text
       from wanted)
     select i.n, c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
            c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
+           c.video_id = any(i.recording) as "sameRecording",
            case when r.media_sha256 is null then 'text' when r.text is null then 'video' else 'both' end
              as "answerKind",
            -- Over the stems, sorted: the words that carry meaning, in any order ("what is the difference
@@ -160,6 +164,16 @@ function candidateStatement(wanted: SQL[], scope: MatchScope): SQL {
     join responses r on r.id = c.response_id
     left join media_files m on m.sha256 = r.media_sha256`;
 }
+
+/**
+ * The scope's videos of the same recording as `videoId`: itself, and its copies on the same media file or
+ * YouTube link, as a lecture duplicated into another course (next term's) holds (SPEC §4 Duplicate modes).
+ * A question at 12:31 of last term's copy was asked at the same moment of the same lecture.
+ */
+const recordingOf = (videoId: SQL): SQL => sql`array(
+  select s.video_id from scope_videos s join videos v on v.id = s.video_id, videos here
+  where here.id = ${videoId}
+    and (v.id = here.id or v.media_sha256 = here.media_sha256 or v.youtube_url = here.youtube_url))`;
 
 /** A part of the candidates: at most `limit` answered questions of the scope meeting `condition`. */
 type CandidatePart = (condition: SQL, order: SQL, limit: number) => SQL;
@@ -192,17 +206,19 @@ function candidatesOf(listed: SQL): SQL {
 }
 
 /**
- * The NEARBY_CANDIDATES answered questions nearest in time to the input's moment on its video (by distance,
- * then id): the nearest after it and the nearest before it, each read in order from questions_answered_idx
- * (video, time), then the nearest of both. Ordering the video's answered questions by distance instead read
- * every one of them (37,500 at 150,000 questions: 38 of the statement's 45 ms).
+ * The NEARBY_CANDIDATES answered questions nearest in time to the input's moment on its recording (by
+ * distance, then id): on each video of the recording, the nearest after it and the nearest before it, each
+ * read in order from questions_answered_idx (video, time), then the nearest of all. Ordering the video's
+ * answered questions by distance instead read every one of them (37,500 at 150,000 questions: 38 of the
+ * statement's 45 ms).
  */
 function nearestInTime(part: CandidatePart): SQL {
   const side = (condition: SQL, order: SQL) =>
-    part(sql`video_id = i.video_id and ${condition}`, order, NEARBY_CANDIDATES);
-  return sql`(select * from (${side(sql`time_asked >= i.moment`, sql`order by time_asked, id`)}
-      union all ${side(sql`time_asked < i.moment`, sql`order by time_asked desc, id`)}) nearest
-    order by abs(time_asked - i.moment), id limit ${NEARBY_CANDIDATES})`;
+    part(sql`video_id = r.video_id and ${condition}`, order, NEARBY_CANDIDATES);
+  return sql`(select nearest.* from unnest(i.recording) r(video_id),
+      lateral (${side(sql`time_asked >= i.moment`, sql`order by time_asked, id`)}
+        union all ${side(sql`time_asked < i.moment`, sql`order by time_asked desc, id`)}) nearest
+    order by abs(nearest.time_asked - i.moment), nearest.id limit ${NEARBY_CANDIDATES})`;
 }
 
 /** One input's candidates scored and ranked. */
@@ -212,13 +228,12 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
   for (const row of rows) for (const stem of row.stems) holders.set(stem, (holders.get(stem) ?? 0) + 1);
   return rows
     .map((row) => {
-      const sameVideo = row.videoId === place.videoId;
       const features: MatchFeatures = {
         trigram: row.trigram,
         stems: stemOverlap(row.queryStems, row.stems, row.answerStems, holders),
         sameLecture: row.sameLecture,
-        sameVideo,
-        secondsApart: sameVideo ? Math.abs(row.time - place.time) : null,
+        sameRecording: row.sameRecording,
+        secondsApart: row.sameRecording ? Math.abs(row.time - place.time) : null,
       };
       const { questionId, videoId, time, question, responseId, answerSeconds, answerKind } = row;
       const likeness = { words: wordLikeness(features), nearness: nearness(features), meaning: null };

@@ -49,13 +49,13 @@ export const combinedScore = (l: Likeness, alpha: number): number =>
   ((1 - alpha) * l.words + alpha * (l.meaning ?? 0)) * l.nearness;
 
 /**
- * Off the student's video, words alone still suggest as they did before the vectors: the combined
+ * Off the student's recording, words alone still suggest as they did before the vectors: the combined
  * threshold was tuned on same-video duplicates, and a question of another lecture or course (the
  * instructor's "Possibly answered by" of last term's) keeps what the lexical matcher found. The labelled
  * set's off-video duplicates show that neither reaches most of them (docs/decisions.md, issue 24 figures).
  */
 export const suggestedByWordsAlone = (l: Likeness): boolean =>
-  l.nearness < 1 + WEIGHTS.sameVideo && l.words * l.nearness >= SUGGESTION_THRESHOLD;
+  l.nearness < 1 + WEIGHTS.sameRecording && l.words * l.nearness >= SUGGESTION_THRESHOLD;
 
 /** Whether a re-ranked candidate is suggested at `threshold` of the combined score. */
 export const passes = (m: Match, threshold: number): boolean =>

@@ -13,11 +13,12 @@ let secret: string; // the only video of the unreleased lecture
 let answer: string; // response to a question on `first`
 let hiddenAnswer: string; // response to a question on `secret`
 const unknown = crypto.randomUUID();
+const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 beforeAll(async () => {
   const media = await seedMedia(t.db, t.media);
   first = (await seedVideo(t.db, w.lectureA, { title: 'One', mediaSha256: media })).id;
-  second = (await seedVideo(t.db, w.lectureA, { title: 'Two' })).id;
+  second = (await seedVideo(t.db, w.lectureA, { title: 'Two', youtubeUrl: YOUTUBE })).id;
   secret = (await seedVideo(t.db, w.unreleasedA, { title: 'Secret' })).id;
   const answerMedia = await seedMedia(t.db, t.media, 'answer-4s.mp4', 4);
   answer = (
@@ -56,7 +57,7 @@ describe('GET /api/upload/lecture-videos/:lectureId and /lecture-video/:lectureI
       'title',
       'videoSource',
     ]);
-    expect(body[1]!.videoSource).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(body[1]!.videoSource).toBe(YOUTUBE);
     expect((await get(`/api/upload/lecture-video/${w.lectureA}`)).json()).toEqual({ videoId: first });
   });
 
