@@ -243,7 +243,19 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
     .sort(bestFirst);
 }
 
-/** Of each input, the best `limit` earlier answered questions that pass the threshold, in one statement. */
+/**
+ * The best of each answer's questions: an answer reused for another question, or a duplicated lecture's
+ * copy of its question (SPEC §4), answers several, and is worth one place among the few shown.
+ */
+function onePerAnswer(ranked: Match[]): Match[] {
+  const answers = new Set<string>();
+  return ranked.filter((m) => !answers.has(m.responseId) && answers.add(m.responseId));
+}
+
+/**
+ * Of each input, the best `limit` earlier answered questions that pass the threshold, one per answer, in
+ * one statement.
+ */
 export async function findAnsweredMatchesOfMany(
   db: DbOrTx,
   inputs: readonly MatchInput[],
@@ -254,7 +266,7 @@ export async function findAnsweredMatchesOfMany(
   const vectors = wordVectors();
   const threshold = suggestionThreshold(vectors);
   const shown = (m: Match) => (vectors ? passes(m, threshold) : m.score >= threshold);
-  return ranked.map((matches) => matches.filter(shown).slice(0, limit));
+  return ranked.map((matches) => onePerAnswer(matches.filter(shown)).slice(0, limit));
 }
 
 /** The best `limit` earlier answered questions like `text` that pass the threshold. */

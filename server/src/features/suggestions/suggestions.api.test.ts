@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SuggestionDto } from '@lectern/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suggestionAcceptances } from '../../db/schema';
+import { questions, suggestionAcceptances } from '../../db/schema';
 import { SUGGESTION_THRESHOLD } from './match-score';
 import { scoredCandidates } from './matcher';
 import { SUGGESTIONS_PER_MINUTE } from './suggestions.routes';
@@ -140,6 +140,21 @@ describe('suggestions while typing', () => {
     expect(ids(await suggest(w.users.adminA, w.VA1.id, text))).toEqual([q.unreleased]);
     // The unreleased lecture's own video is hidden from its students, as everywhere.
     expectStatus(await call(t, 'GET', url(w.VU.id, text), { as: w.users.studentA }), 404);
+  });
+
+  it('shows an answer once, however many questions it answers', async () => {
+    const [first] = await suggest(w.users.studentA, w.VA1.id, PARAPHRASE);
+    const answer = first!.answer.responseId;
+    // The same answer reused for another asking of the same question, a little further from the moment.
+    const again = await seedQuestion(t.db, w.VA1.id, w.users.coAdminA.id, {
+      question: first!.question,
+      timeAsked: first!.time - 30,
+    });
+    await t.db.update(questions).set({ responseId: answer }).where(eq(questions.id, again.id));
+    const shown = await suggest(w.users.studentA, w.VA1.id, PARAPHRASE);
+    expect(shown.filter((s) => s.answer.responseId === answer).map((s) => s.questionId)).toEqual([
+      q.answered,
+    ]);
   });
 
   it('suggests nothing to someone outside the course, and asks a visitor to sign in', async () => {
