@@ -96,10 +96,10 @@ export async function seedMedia(
   return stored.sha256;
 }
 
-/** A video at the end of a lecture's playlist: a YouTube link unless a media sha256 is given. */
 /** A made-up YouTube video id: eleven characters. */
 const youtubeId = () => crypto.randomUUID().replaceAll('-', '').slice(0, 11);
 
+/** A video at the end of a lecture's playlist: a YouTube link unless a media sha256 is given. */
 export async function seedVideo(
   db: Db,
   lectureId: string,

@@ -5,7 +5,7 @@
 import type { ProcessingTarget, TargetName } from './processing/processing.job';
 
 export { deleteOrphanedVideos, deleteUnreferencedMediaRows, removeUnreferencedMedia } from './cleanup';
-export { FfmpegError, runFfmpeg } from './processing/ffmpeg';
+export { FfmpegError, paceLimitMs, runFfmpeg } from './processing/ffmpeg';
 export { discardIngested, type Ingested, type IngestedMedia, ingestUpload } from './ingest';
 export type { ProcessingTarget } from './processing/processing.job';
 export { forgetProcessing, PROCESS_MEDIA_JOB, queueProcessing } from './processing/processing.jobs';

@@ -17,6 +17,7 @@ import {
 import { type PocketsphinxSetup, findPocketsphinx } from '../transcription/pocketsphinx';
 import { cutWav } from '../transcription/wav-parts';
 import { findCourse, lecturesHoldingVideo } from '../../access/public';
+import { paceLimitMs } from '../../media/public';
 import { correctedTracks, everAutomatic } from './adaptation.repository';
 import {
   type VoiceRecord,
@@ -177,8 +178,7 @@ export function registerAdaptationJobs(deps: AppDeps, log: FastifyBaseLogger): v
       }
       const started = Date.now();
       // Bounded like a transcription of all the speech it may hear (PROCESSING_* settings).
-      const { graceMs, perVideoSecondMs } = deps.config.processingPace;
-      const overdue = AbortSignal.timeout(graceMs + perVideoSecondMs * ADAPTATION_SECONDS);
+      const overdue = AbortSignal.timeout(paceLimitMs(deps.config.processingPace, ADAPTATION_SECONDS));
       const record = await adaptCourse(deps, setup, courseId, AbortSignal.any([job.signal, overdue])).catch(
         (error: unknown) => {
           if (error instanceof NothingToAdaptOn) {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { PermanentJobError } from '../../../jobs/job-queue';
 import { recordableMessage } from '../../../lib/query-errors';
+import { paceLimitMs } from '../../media/public';
 import { findTrack } from '../captions.repository';
 import { publishCues } from '../captions.service';
 import { cuesFromWords } from '../transcription/cues-from-words';
@@ -129,8 +130,7 @@ async function transcribe(
   if (!(await changeState(deps, owner, ownerId, language, { state: 'transcribing', progress: 0, engine })))
     return;
   // Bounded like a conversion: the grace, plus the allowance per second of video (PROCESSING_* settings).
-  const { graceMs, perVideoSecondMs } = deps.config.processingPace;
-  const limitMs = graceMs + perVideoSecondMs * media.durationSeconds;
+  const limitMs = paceLimitMs(deps.config.processingPace, media.durationSeconds);
   const overdue = AbortSignal.timeout(limitMs);
   const watch = whileOwnerExists(deps, owner, ownerId);
   const all = AbortSignal.any([signal, watch.signal, overdue]);

@@ -37,14 +37,25 @@ export class FfmpegLimitError extends Error {
   }
 }
 
-export interface FfmpegPace {
+/** How long work on a video may take (config.processingPace): a grace, plus an allowance per second. */
+export interface Pace {
   /** Time allowed before any output, and on top of it. */
   graceMs: number;
   /** Time allowed for each second of video written. */
   perVideoSecondMs: number;
+}
+
+export interface FfmpegPace extends Pace {
   /** Said when the run falls behind. */
   reason: string;
 }
+
+/**
+ * The time `pace` allows for `videoSeconds` of video, in whole milliseconds: timers refuse a fraction
+ * (AbortSignal.timeout throws a RangeError), and a length read from the database rarely makes a whole one.
+ */
+export const paceLimitMs = (pace: Pace, videoSeconds: number): number =>
+  Math.ceil(pace.graceMs + pace.perVideoSecondMs * videoSeconds);
 
 export interface FfmpegRun {
   /** Stops ffmpeg (SIGKILL) when aborted; the promise then rejects with the signal's reason. */
@@ -96,8 +107,7 @@ export function runFfmpeg(tools: FfmpegTools, args: string[], run: FfmpegRun = {
   const paceCheck =
     pace &&
     setInterval(() => {
-      if (Date.now() - started > pace.graceMs + written * pace.perVideoSecondMs)
-        limits.abort(new FfmpegLimitError(pace.reason));
+      if (Date.now() - started > paceLimitMs(pace, written)) limits.abort(new FfmpegLimitError(pace.reason));
     }, PACE_CHECK_MS);
   const [command, commandArgs] = boundedCommand(tools, tools.ffmpeg, [
     ...['-hide_banner', '-nostdin', ...withProgress, ...args],
