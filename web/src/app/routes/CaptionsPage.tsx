@@ -59,7 +59,7 @@ function CaptionsView({ owner, ownerId }: { owner: CaptionOwner; ownerId: string
   const page = (
     <Page title={`Captions: ${media.video.title}`}>
       <div className="two-columns lecture-layout">
-        <div>
+        <div className="stack">
           <LecturePlayer
             video={media.video}
             {...playerProps}
