@@ -7,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
 import { inspectMp4 } from '../../../lib/mp4';
 import { heldFfmpeg } from '../test/held-ffmpeg';
-import { FFMPEG_ADDRESS_SPACE_BYTES, boundedCommand } from './ffmpeg';
+import { FFMPEG_ADDRESS_SPACE_BYTES, boundedCommand, paceLimitMs } from './ffmpeg';
 import { inspectUpload } from './inspect';
 import { ProcessingFailure, processToMp4 } from './process';
 
 // ffmpeg under control (issue 20), on media this test makes with ffmpeg: frames above 4096x4096 and videos
 // above 4 hours are refused with a clear message, an mp4 whose header claims 10 h for 6 s of streams gets
-// its true length, a conversion that stops making progress is stopped, every run is capped in memory,
-// and every ffmpeg and ffprobe run reads local files only, with the sniffed container's own demuxer.
+// its true length, a conversion that stops making progress is stopped (a bound in whole milliseconds, which
+// timers need), every run is capped in memory, and every ffmpeg and ffprobe run reads local files only,
+// with the sniffed container's own demuxer.
 
 const tools = loadConfig({}).ffmpeg;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-limits-'));
@@ -96,6 +97,14 @@ describe('ffmpeg limits', { timeout: 60_000 }, () => {
     } finally {
       held.hold(false);
     }
+  });
+
+  it('bounds a run in whole milliseconds, never less than the pace allows (a timer refuses a fraction)', () => {
+    const pace = { graceMs: 120_000, perVideoSecondMs: 10_000 };
+    const bound = paceLimitMs(pace, 40.095215); // a length media_files holds
+    expect(Number.isInteger(bound)).toBe(true);
+    expect(bound).toBeGreaterThanOrEqual(120_000 + 10_000 * 40.095215);
+    expect(() => AbortSignal.timeout(bound)).not.toThrow();
   });
 
   it('caps the memory of every ffmpeg run', () => {
