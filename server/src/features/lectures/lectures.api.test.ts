@@ -148,7 +148,7 @@ describe('lectures API', () => {
           _id: tube.id,
           title: 'Tube',
           sourceType: 'youtubeLink',
-          videoSource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          videoSource: tube.youtubeUrl,
           durationSeconds: 212,
           ...READY_WITHOUT_POSTER,
         },
