@@ -51,6 +51,8 @@ export async function spawnServer(
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // As in test-app.ts: every video would be transcribed, its audio in media/.incoming meanwhile.
+      AUTO_CAPTIONS: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
