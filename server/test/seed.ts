@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { youTubeWatchUrl } from '@lectern/shared';
 import type { Db } from '../src/db/client';
 import {
   courseAdmins,
@@ -119,7 +120,7 @@ export async function seedVideo(
             title: options.title ?? 'Part 1',
             sourceType: 'youtubeLink',
             // A link of its own: videos on one link are one recording to the suggestion matcher.
-            youtubeUrl: options.youtubeUrl ?? `https://www.youtube.com/watch?v=${youtubeId()}`,
+            youtubeUrl: options.youtubeUrl ?? youTubeWatchUrl(youtubeId()),
             durationSeconds: options.durationSeconds ?? 212,
           },
     )

@@ -248,8 +248,9 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
  * copy of its question (SPEC §4), answers several, and is worth one place among the few shown.
  */
 function onePerAnswer(ranked: Match[]): Match[] {
-  const answers = new Set<string>();
-  return ranked.filter((m) => !answers.has(m.responseId) && answers.add(m.responseId));
+  const best = new Map<string, Match>();
+  for (const m of ranked) if (!best.has(m.responseId)) best.set(m.responseId, m);
+  return [...best.values()];
 }
 
 /**
