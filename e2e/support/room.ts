@@ -163,7 +163,7 @@ export async function fourInARoom(
       ),
     ),
   );
-  const trace = traceRoom(pages);
+  const trace = await traceRoom(pages);
   try {
     const started = Date.now();
     await joinRoom(pages.get('Sam Student')!);

@@ -15,6 +15,7 @@ class FakeConnection {
   /** Every description applied, ours and theirs, rollbacks included. */
   readonly applied: string[] = [];
   onnegotiationneeded: (() => Promise<void>) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
   private offers = 0;
   private negotiationPending = false;
 
@@ -68,17 +69,21 @@ class FakeStream {
   removeTrack() {}
 }
 
+type Sent = { kind: string; type?: string; sdp?: string; offer?: number; link?: string; toLink?: string };
+
 /** A link whose signals the test reads, each delivered at once. */
 function link(polite: boolean) {
-  const sent: Array<{ kind: string; type?: string; sdp?: string; offer?: number }> = [];
+  const sent: Sent[] = [];
+  const onStuck = vi.fn();
   const peer = new PeerLink({
     iceServers: [],
     polite,
     localStream: new FakeStream() as unknown as MediaStream,
     send: async (kind, data) => void sent.push({ kind, ...JSON.parse(data) }),
     onChange: () => undefined,
+    onStuck,
   });
-  return { peer, pc: FakeConnection.last, sent };
+  return { peer, pc: FakeConnection.last, sent, onStuck };
 }
 
 const answer = (offer: number, sdp = `answer to ${offer}`) => JSON.stringify({ type: 'answer', sdp, offer });
@@ -99,7 +104,7 @@ describe('PeerLink', () => {
     // Chromium there refuses every later offer: the pair never connects.
     const { peer, pc, sent } = link(false);
     await vi.advanceTimersByTimeAsync(0);
-    expect(sent).toEqual([{ kind: 'offer', type: 'offer', sdp: 'offer 1', offer: 1 }]);
+    expect(sent).toEqual([{ kind: 'offer', type: 'offer', sdp: 'offer 1', offer: 1, link: peer.id }]);
 
     await vi.advanceTimersByTimeAsync(6_000); // its answer was lost: the negotiation stalls
     expect(sent).toEqual([sent[0], sent[0]]);
@@ -117,7 +122,7 @@ describe('PeerLink', () => {
     // Negotiated, but ICE goes nowhere: the impolite side restarts it with a new offer.
     pc.connectionState = 'connecting';
     await vi.advanceTimersByTimeAsync(13_000);
-    expect(sent.at(-1)).toEqual({ kind: 'offer', type: 'offer', sdp: 'offer 2', offer: 2 });
+    expect(sent.at(-1)).toMatchObject({ kind: 'offer', sdp: 'offer 2', offer: 2 });
 
     // A late second answer to offer 1 (it was sent twice) would pass for the answer to offer 2.
     await peer.receive('answer', answer(1, 'late answer to 1'));
@@ -136,12 +141,83 @@ describe('PeerLink', () => {
     const { peer, pc, sent } = link(true);
     await vi.advanceTimersByTimeAsync(0);
     // The impolite side's offer 7 collides with ours: the polite side takes it and answers it.
-    await peer.receive('offer', JSON.stringify({ type: 'offer', sdp: 'their offer', offer: 7 }));
-    expect(sent.at(-1)).toEqual({ kind: 'answer', type: 'answer', sdp: 'answer', offer: 7 });
+    await peer.receive('offer', JSON.stringify({ type: 'offer', sdp: 'their offer', offer: 7, link: 'L1' }));
+    expect(sent.at(-1)).toEqual({
+      kind: 'answer',
+      type: 'answer',
+      sdp: 'answer',
+      offer: 7,
+      link: peer.id,
+      toLink: 'L1',
+    });
 
     pc.signalingState = 'have-local-offer';
     await peer.receive('answer', JSON.stringify({ type: 'answer', sdp: 'unnumbered' }));
     expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'unnumbered' });
+    peer.close();
+  });
+
+  it('starts over once two ICE restarts did not connect, and the side it meets starts over too', async () => {
+    // Seen in CI (a room of four): one pair answered restart after restart and never connected.
+    const { peer, pc, sent, onStuck } = link(false);
+    await vi.advanceTimersByTimeAsync(0);
+    const answered = (n: number) =>
+      peer.receive(
+        'answer',
+        JSON.stringify({ type: 'answer', sdp: `answer ${n}`, offer: n, link: 'L1', toLink: peer.id }),
+      );
+    await answered(1);
+    pc.connectionState = 'connecting';
+    for (const restart of [2, 3]) {
+      await vi.advanceTimersByTimeAsync(13_000);
+      expect(sent.at(-1)).toMatchObject({ kind: 'offer', offer: restart });
+      await answered(restart);
+    }
+    expect(onStuck).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(13_000);
+    expect(onStuck).toHaveBeenCalledOnce();
+    expect(sent.at(-1)).toMatchObject({ offer: 3 }); // no third restart: the room replaces the link
+
+    // The other side's link tells the new link's offer from the old one's, and only an offer.
+    const { peer: other } = link(true);
+    await other.receive('offer', JSON.stringify({ type: 'offer', sdp: 'offer 1', offer: 1, link: peer.id }));
+    const offerOf = (id: string) => JSON.stringify({ type: 'offer', sdp: 'offer 1', offer: 1, link: id });
+    expect(other.isFromNewLink('offer', offerOf(peer.id))).toBe(false);
+    expect(other.isFromNewLink('offer', offerOf('new'))).toBe(true);
+    expect(other.isFromNewLink('candidate', '[]')).toBe(false);
+    peer.close();
+    other.close();
+  });
+
+  it('counts ICE restarts from the last time it connected', async () => {
+    const { peer, pc, onStuck } = link(false);
+    await vi.advanceTimersByTimeAsync(0);
+    const answered = (n: number) =>
+      peer.receive(
+        'answer',
+        JSON.stringify({ type: 'answer', sdp: `answer ${n}`, offer: n, link: 'L1', toLink: peer.id }),
+      );
+    await answered(1);
+    for (const restart of [2, 3, 4, 5]) {
+      pc.connectionState = 'connecting';
+      await vi.advanceTimersByTimeAsync(13_000);
+      await answered(restart);
+      pc.connectionState = 'connected'; // connected again between two drops
+      pc.onconnectionstatechange?.();
+    }
+    expect(onStuck).not.toHaveBeenCalled();
+    peer.close();
+  });
+
+  it('takes no answer meant for the link it replaced', async () => {
+    const { peer, pc } = link(false);
+    await vi.advanceTimersByTimeAsync(0);
+    const to = (toLink: string) =>
+      JSON.stringify({ type: 'answer', sdp: 'answer', offer: 1, link: 'L1', toLink });
+    await peer.receive('answer', to('an old link'));
+    expect(pc.signalingState).toBe('have-local-offer');
+    await peer.receive('answer', to(peer.id));
+    expect(pc.signalingState).toBe('stable');
     peer.close();
   });
 });

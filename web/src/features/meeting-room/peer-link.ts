@@ -10,14 +10,22 @@ const NEGOTIATION_STALL_MS = 5_000;
 const CONNECTING_STALL_MS = 12_000;
 /** Host candidates gather in milliseconds; a STUN server's may take a second or more. */
 const GATHER_WAIT_MS = 1_500;
+/**
+ * ICE restarts that may go unconnected before the link starts over with a new RTCPeerConnection on both
+ * sides. A pair was once seen answering restart after restart without ever connecting (CI, a room of
+ * four); a new connection is the negotiation that always works, the one every join makes.
+ */
+const MAX_ICE_RESTARTS = 2;
 
 /**
  * An offer or answer as it travels: the description, and which of the offerer's offers it is or answers.
  * Under load an answer can come back after its offer was replaced (a restart), and the browser would take
  * it as the answer to the new one, leaving the two sides with different ICE credentials for good.
- * `offer` is absent in the signals of older tabs: then the answer is applied, as before.
+ * `link` names the sending side's connection and, in an answer, `toLink` the offering one: a link that
+ * started over (MAX_ICE_RESTARTS) is told from the one it replaced. All three are absent in the signals
+ * of older tabs: then the answer is applied, as before.
  */
-type DescriptionSignal = RTCSessionDescriptionInit & { offer?: number };
+type DescriptionSignal = RTCSessionDescriptionInit & { offer?: number; link?: string; toLink?: string };
 
 type CameraBudget = Pick<RTCRtpEncodingParameters, 'maxBitrate' | 'maxFramerate' | 'scaleResolutionDownBy'>;
 
@@ -40,6 +48,8 @@ export interface PeerLinkOptions {
   /** Delivers one signal to the other browser; resolves once the server took it, rejects if abandoned. */
   send(kind: LinkSignalKind, data: string, abandon: AbortSignal): Promise<unknown>;
   onChange(): void;
+  /** This link does not connect however often ICE restarts: replace it with a new one (impolite side). */
+  onStuck(): void;
 }
 
 /**
@@ -49,6 +59,8 @@ export interface PeerLinkOptions {
  */
 export class PeerLink {
   readonly connection: RTCPeerConnection;
+  /** Names this connection in its descriptions (DescriptionSignal); not a secret. */
+  readonly id = Math.random().toString(36).slice(2, 10);
   /** What arrives from the other browser: their camera and voice… */
   readonly remoteStream = new MediaStream();
   /** …and their shared screen (a stream of its own on their side), while they share one. */
@@ -60,8 +72,13 @@ export class PeerLink {
   private ignoreOffer = false;
   /** Our offers so far: the newest is the one an answer must answer (DescriptionSignal). */
   private offersMade = 0;
-  /** The number of the other side's offer our current answer answers. */
+  /** The number of the other side's offer our current answer answers, and its connection. */
   private answering: number | undefined;
+  private answeringLink: string | undefined;
+  /** The other side's connection, as the descriptions this link took from it name it. */
+  private remoteLink: string | undefined;
+  /** ICE restarts since this link was last connected. */
+  private iceRestarts = 0;
   /** Descriptions and candidates are applied one at a time, in the order they arrived. */
   private inbox: Promise<void> = Promise.resolve();
   /** Candidates that came before the description they belong to (applied once it is set). */
@@ -124,13 +141,16 @@ export class PeerLink {
     pc.onsignalingstatechange = () => this.moved();
     pc.onconnectionstatechange = () => {
       this.moved();
-      if (pc.connectionState === 'connected') void this.applyCameraBudget();
+      if (pc.connectionState === 'connected') {
+        this.iceRestarts = 0;
+        void this.applyCameraBudget();
+      }
       options.onChange();
     };
     // A dropped network path (Wi-Fi to cable, a NAT rebinding) gets fresh candidates, same room.
     pc.oniceconnectionstatechange = () => {
       this.moved();
-      if (pc.iceConnectionState === 'failed' && !options.polite) pc.restartIce();
+      if (pc.iceConnectionState === 'failed' && !options.polite) this.restartIce();
       options.onChange();
     };
   }
@@ -159,6 +179,16 @@ export class PeerLink {
     const sender = this.senders.get(track);
     this.senders.delete(track);
     if (sender && this.connection.signalingState !== 'closed') this.connection.removeTrack(sender);
+  }
+
+  /**
+   * An offer from another connection than the one this link negotiated with: the other side started its
+   * link over (MAX_ICE_RESTARTS), and this side must too, or the new offer meets the old connection.
+   */
+  isFromNewLink(kind: LinkSignalKind, data: string): boolean {
+    if (kind !== 'offer' || this.remoteLink === undefined) return false;
+    const { link } = JSON.parse(data) as DescriptionSignal;
+    return link !== undefined && link !== this.remoteLink;
   }
 
   receive(kind: LinkSignalKind, data: string): Promise<void> {
@@ -220,8 +250,18 @@ export class PeerLink {
     this.moved();
     // In the inbox's turn, so that it never crosses a description being applied.
     this.inbox = this.inbox
-      .then(() => (pc.signalingState === 'have-local-offer' ? this.sendOffer() : pc.restartIce()))
+      .then(() => (pc.signalingState === 'have-local-offer' ? this.sendOffer() : this.restartIce()))
       .catch(() => undefined); // closed meanwhile
+  }
+
+  /**
+   * A new offer with fresh ICE credentials, or, past MAX_ICE_RESTARTS without connecting, a new link
+   * (the room replaces this one). An older tab on the other side, which names no link, only restarts.
+   */
+  private restartIce(): void {
+    const stuck = ++this.iceRestarts > MAX_ICE_RESTARTS && this.remoteLink !== undefined;
+    if (stuck && !this.options.polite) this.options.onStuck();
+    else this.connection.restartIce();
   }
 
   private stallLimit(): number {
@@ -248,9 +288,11 @@ export class PeerLink {
       if (!pc.remoteDescription) return void this.earlyCandidates.push(...candidatesOf(data));
       return this.addCandidates(candidatesOf(data));
     }
-    const { offer, ...description } = JSON.parse(data) as DescriptionSignal;
-    // An answer to an offer of ours since replaced: applied, it would pass for the answer to the new one.
-    if (description.type === 'answer' && offer !== undefined && offer !== this.offersMade) return;
+    const { offer, link, toLink, ...description } = JSON.parse(data) as DescriptionSignal;
+    // An answer to an offer of ours since replaced (or of the link this one replaced): applied, it would
+    // pass for the answer to the new one.
+    const stale = (offer !== undefined && offer !== this.offersMade) || (toLink ?? this.id) !== this.id;
+    if (description.type === 'answer' && stale) return;
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
     this.ignoreOffer = !this.options.polite && collision;
     // An offer ignored is no progress: counted as such, the polite side's re-sent offers (every 10 s and
@@ -258,9 +300,11 @@ export class PeerLink {
     if (this.ignoreOffer) return;
     this.moved();
     await pc.setRemoteDescription(description);
+    this.remoteLink = link ?? this.remoteLink;
     if (description.type === 'offer') {
       await pc.setLocalDescription();
       this.answering = offer;
+      this.answeringLink = link;
       void this.sendDescription('answer');
     }
     await this.addCandidates(this.earlyCandidates.splice(0));
@@ -289,7 +333,7 @@ export class PeerLink {
     this.describing = false;
     if (kind === 'offer') return this.sendOffer();
     const description = pc.localDescription;
-    if (description?.type === 'answer') this.send(description, this.answering);
+    if (description?.type === 'answer') this.send(description, this.answering, this.answeringLink);
   }
 
   /** Our current offer, numbered, unless a collision replaced it meanwhile. */
@@ -299,8 +343,9 @@ export class PeerLink {
       this.send(description, this.offersMade);
   }
 
-  private send(description: RTCSessionDescription, offer: number | undefined): void {
-    const signal: DescriptionSignal = { type: description.type, sdp: description.sdp, offer };
+  private send(description: RTCSessionDescription, offer: number | undefined, toLink?: string): void {
+    const { type, sdp } = description;
+    const signal: DescriptionSignal = { type, sdp, offer, link: this.id, toLink };
     this.outbox.push(description.type as 'offer' | 'answer', JSON.stringify(signal));
   }
 

@@ -177,9 +177,10 @@ export class RoomSession {
     if (!signal || signal.to !== this.snapshot.self.peerId) return;
     if (signal.kind === 'state') return this.onMediaState(signal.from, signal.data);
     const known = this.links.get(signal.from);
+    if (known?.link.isFromNewLink(signal.kind, signal.data)) this.startOver(signal.from);
     // An offer from a peer this tab has not listed yet (it joined a moment ago): answer it now.
     const link =
-      known?.link ??
+      this.links.get(signal.from)?.link ??
       this.connect({ peerId: signal.from, userId: '', fullName: '', role: 'student' }, this.listsAsked);
     if (!known) void this.sync();
     void link.receive(signal.kind, signal.data);
@@ -381,18 +382,30 @@ export class RoomSession {
 
   private connect(peer: RoomPeer, closableAfter: number): PeerLink {
     const self = this.snapshot.self!;
-    const link = new PeerLink({
+    const link: PeerLink = new PeerLink({
       iceServers: this.iceServers,
       polite: self.peerId > peer.peerId,
       localStream: this.snapshot.localStream ?? new MediaStream(),
       send: (kind, data, abandon) => this.send(peer.peerId, kind, data, abandon),
       onChange: () => this.refreshRemotes(),
+      onStuck: () => this.links.get(peer.peerId)?.link === link && this.startOver(peer.peerId),
     });
     const screen = this.snapshot.screen;
     for (const track of screen?.getTracks() ?? []) link.addTrack(track, screen!);
     this.links.set(peer.peerId, { peer, link, closableAfter });
     if (!this.snapshot.microphoneOn || !this.snapshot.cameraOn) this.tellMediaState([peer.peerId]);
     return link;
+  }
+
+  /**
+   * A new link to the same person in place of one that does not connect (PeerLink's onStuck), or of one
+   * whose other side started over itself: its first offer then names a new connection.
+   */
+  private startOver(peerId: string): void {
+    const { peer, link, closableAfter } = this.links.get(peerId)!;
+    link.close();
+    this.connect(peer, closableAfter).setCameraBudget(this.links.size);
+    this.refreshRemotes();
   }
 
   /** A lost signal is healed by the link's restart (PeerLink) or the rejoin. */
