@@ -86,7 +86,12 @@ function link(polite: boolean) {
   return { peer, pc: FakeConnection.last, sent, onStuck };
 }
 
-const answer = (offer: number, sdp = `answer to ${offer}`) => JSON.stringify({ type: 'answer', sdp, offer });
+const answer = (offer: number, sdp = `answer to ${offer}`, links: { link?: string; toLink?: string } = {}) =>
+  JSON.stringify({ type: 'answer', sdp, offer, ...links });
+
+/** The other side's link L1 answers this link's offer `offer`. */
+const answerFromL1 = (peer: PeerLink, offer: number) =>
+  peer.receive('answer', answer(offer, undefined, { link: 'L1', toLink: peer.id }));
 
 describe('PeerLink', () => {
   beforeEach(() => {
@@ -161,17 +166,12 @@ describe('PeerLink', () => {
     // Seen in CI (a room of four): one pair answered restart after restart and never connected.
     const { peer, pc, sent, onStuck } = link(false);
     await vi.advanceTimersByTimeAsync(0);
-    const answered = (n: number) =>
-      peer.receive(
-        'answer',
-        JSON.stringify({ type: 'answer', sdp: `answer ${n}`, offer: n, link: 'L1', toLink: peer.id }),
-      );
-    await answered(1);
+    await answerFromL1(peer, 1);
     pc.connectionState = 'connecting';
     for (const restart of [2, 3]) {
       await vi.advanceTimersByTimeAsync(13_000);
       expect(sent.at(-1)).toMatchObject({ kind: 'offer', offer: restart });
-      await answered(restart);
+      await answerFromL1(peer, restart);
     }
     expect(onStuck).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(13_000);
@@ -192,16 +192,11 @@ describe('PeerLink', () => {
   it('counts ICE restarts from the last time it connected', async () => {
     const { peer, pc, onStuck } = link(false);
     await vi.advanceTimersByTimeAsync(0);
-    const answered = (n: number) =>
-      peer.receive(
-        'answer',
-        JSON.stringify({ type: 'answer', sdp: `answer ${n}`, offer: n, link: 'L1', toLink: peer.id }),
-      );
-    await answered(1);
+    await answerFromL1(peer, 1);
     for (const restart of [2, 3, 4, 5]) {
       pc.connectionState = 'connecting';
       await vi.advanceTimersByTimeAsync(13_000);
-      await answered(restart);
+      await answerFromL1(peer, restart);
       pc.connectionState = 'connected'; // connected again between two drops
       pc.onconnectionstatechange?.();
     }
@@ -212,11 +207,9 @@ describe('PeerLink', () => {
   it('takes no answer meant for the link it replaced', async () => {
     const { peer, pc } = link(false);
     await vi.advanceTimersByTimeAsync(0);
-    const to = (toLink: string) =>
-      JSON.stringify({ type: 'answer', sdp: 'answer', offer: 1, link: 'L1', toLink });
-    await peer.receive('answer', to('an old link'));
+    await peer.receive('answer', answer(1, undefined, { link: 'L1', toLink: 'an old link' }));
     expect(pc.signalingState).toBe('have-local-offer');
-    await peer.receive('answer', to(peer.id));
+    await answerFromL1(peer, 1);
     expect(pc.signalingState).toBe('stable');
     peer.close();
   });
