@@ -291,7 +291,8 @@ export class PeerLink {
     const { offer, link, toLink, ...description } = JSON.parse(data) as DescriptionSignal;
     // An answer to an offer of ours since replaced (or of the link this one replaced): applied, it would
     // pass for the answer to the new one.
-    const stale = (offer !== undefined && offer !== this.offersMade) || (toLink ?? this.id) !== this.id;
+    const stale =
+      (offer !== undefined && offer !== this.offersMade) || (toLink !== undefined && toLink !== this.id);
     if (description.type === 'answer' && stale) return;
     const collision = description.type === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
     this.ignoreOffer = !this.options.polite && collision;
@@ -346,7 +347,7 @@ export class PeerLink {
   private send(description: RTCSessionDescription, offer: number | undefined, toLink?: string): void {
     const { type, sdp } = description;
     const signal: DescriptionSignal = { type, sdp, offer, link: this.id, toLink };
-    this.outbox.push(description.type as 'offer' | 'answer', JSON.stringify(signal));
+    this.outbox.push(type as 'offer' | 'answer', JSON.stringify(signal));
   }
 
   private async addCandidates(candidates: RTCIceCandidateInit[]): Promise<void> {
