@@ -74,6 +74,25 @@ export async function roomPage(
   return page;
 }
 
+/** Everyone in `room` on the room's page, by name (see roomPage); `pinOf` as for fourInARoom. */
+export async function roomPages(
+  browser: Browser,
+  room: LiveRoom,
+  base: string,
+  pinOf: (name: string) => Record<string, string> = () => ({}),
+): Promise<Map<string, Page>> {
+  const people = [room.student, ...room.admins];
+  const context = (name: string) => ({ baseURL: base, extraHTTPHeaders: pinOf(name) });
+  return new Map(
+    await Promise.all(
+      people.map(
+        async (user) =>
+          [user.name, await roomPage(browser, user, room.questionId, context(user.name))] as const,
+      ),
+    ),
+  );
+}
+
 /** Joins from the room's page (its pre-join step) and waits until the page says it is in the room. */
 export async function joinRoom(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Join the meeting' }).click();
@@ -148,21 +167,7 @@ export async function fourInARoom(
   pinOf: (name: string) => Record<string, string> = () => ({}),
 ): Promise<number> {
   const room = await seedLiveRoom(['Prof Ada', 'Cora Coadmin', 'Tom Tutor'], 'Sam Student', base);
-  const people = [room.student, ...room.admins];
-  const pages = new Map(
-    await Promise.all(
-      people.map(
-        async (user) =>
-          [
-            user.name,
-            await roomPage(browser, user, room.questionId, {
-              baseURL: base,
-              extraHTTPHeaders: pinOf(user.name),
-            }),
-          ] as const,
-      ),
-    ),
-  );
+  const pages = await roomPages(browser, room, base, pinOf);
   const trace = await traceRoom(pages);
   try {
     const started = Date.now();

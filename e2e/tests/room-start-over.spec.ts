@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FAKE_MEDIA_ARGS, baseURL, useBrowser } from '../support/browser';
-import { expectEveryPairFlowing, joinRoom, roomPage, seedLiveRoom } from '../support/room';
+import { expectEveryPairFlowing, joinRoom, roomPages, seedLiveRoom } from '../support/room';
 
 // A link whose ICE never connects, however often it restarts, starts over with a new RTCPeerConnection
 // on both sides (PeerLink's MAX_ICE_RESTARTS). CI once saw a pair of a room of four answer restart after
-// restart for 40 s without connecting; here each page's first connection is made deaf to the other's
+// restart for 90 s without connecting; here each page's first connection is made deaf to the other's
 // candidates, the one thing that keeps a real connection from ever connecting.
 
 /** Runs in the page: its first RTCPeerConnection never learns a candidate; the page counts them. */
@@ -29,15 +29,7 @@ describe('a built-in room link that never connects', () => {
 
   it('starts over with a new connection on both sides, and then connects', async () => {
     const room = await seedLiveRoom(['Prof Ada'], 'Sam Student');
-    const people = [room.student, ...room.admins];
-    const pages = new Map(
-      await Promise.all(
-        people.map(
-          async (user) =>
-            [user.name, await roomPage(b.browser, user, room.questionId, { baseURL: baseURL() })] as const,
-        ),
-      ),
-    );
+    const pages = await roomPages(b.browser, room, baseURL());
     try {
       for (const page of pages.values()) await page.evaluate(deafFirstConnection);
       for (const page of pages.values()) await joinRoom(page);
