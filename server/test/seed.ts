@@ -18,6 +18,7 @@ import {
 } from '../src/db/schema';
 import { appendToPlaylist } from '../src/features/lectures/lectures.repository';
 import type { MediaStore } from '../src/lib/media-store';
+import { sentenceMeaning } from '../src/features/suggestions/sentence-meaning';
 
 // Seeds straight through the database, for tests of one feature that need another feature's data
 // (DESIGN §9: factories seed through the repository or the API). Overrides win over defaults.
@@ -135,9 +136,12 @@ export async function seedQuestion(
   askerId: string | null,
   overrides: Partial<typeof questions.$inferInsert> = {},
 ): Promise<typeof questions.$inferSelect> {
+  const text = overrides.question ?? 'Why does aliasing happen here?';
+  // Its meaning kept with it, as asking a question keeps it (features/suggestions/sentence-meaning.ts).
+  const meaning = await sentenceMeaning(text);
   const [question] = await db
     .insert(questions)
-    .values({ videoId, askerId, question: 'Why does aliasing happen here?', timeAsked: 5, ...overrides })
+    .values({ videoId, askerId, question: text, meaning, timeAsked: 5, ...overrides })
     .returning();
   return question!;
 }

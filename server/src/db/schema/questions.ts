@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -41,6 +42,9 @@ export const responses = pgTable('responses', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Bytes as PostgreSQL keeps them: a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
 /** Questions belong to a video, so concurrent lectures sharing the video share them (DESIGN §4). */
 export const questions = pgTable(
   'questions',
@@ -75,6 +79,12 @@ export const questions = pgTable(
     questionStems: text('question_stems').generatedAlwaysAs(
       sql`strip(to_tsvector('english'::regconfig, question))::text`,
     ),
+    /**
+     * The question's meaning as the sentence encoder reads it (features/suggestions/sentence-meaning.ts),
+     * written with its text; null until then (a question from before the encoder, or written while it
+     * could not load: the suggestions plugin's backfill fills it in).
+     */
+    meaning: bytea('meaning'),
   },
   (t) => [
     index('questions_video_idx').on(t.videoId, t.timeAsked),

@@ -47,6 +47,7 @@ export async function copyQuestions(
       lectureId,
       askerId: q.askerId,
       question: q.question,
+      meaning: q.meaning,
       topic: q.topic,
       level: q.level,
       timeAsked: q.timeAsked,

@@ -3,6 +3,7 @@ import type { PossibleAnswerDto, PossibleAnswersByQuestion, QuestionDto } from '
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, questions, responses } from '../../db/schema';
 import { call, expectStatus } from '../../../test/calls';
+import { duplicateLecture } from '../../../test/concurrent-copy';
 import { statementsDuring } from '../../../test/query-log';
 import type { TestUser } from '../../../test/factories';
 import {
@@ -359,19 +360,9 @@ describe('a lecture duplicated with its answered questions', () => {
     const answer = await seedResponse(t.db, answered.id, sha, adminA.id, posted);
     const next = await seedCourse(t.db, adminA.id, { name: 'Mechanics, next term' });
     await seedCourseMember(t.db, next.id, w.users.studentB.id);
-    const res = await call(t, 'POST', '/api/lectures/duplicate', {
-      as: adminA,
-      payload: {
-        courseID: next.id,
-        lectureID: w.LA.id,
-        lectureDate: '2020-01-10T09:00:00.000Z',
-        lectureDateAvailable: '2020-01-10T08:30:00.000Z',
-        lectureDateStart: '2020-01-10T09:00:00.000Z',
-        lectureDateEnd: '2020-01-10T10:15:00.000Z',
-        questions: [answered.id],
-        mode: 'duplicate',
-      },
-    });
+    const res = await duplicateLecture(t, adminA, { courseId: next.id, lectureId: w.LA.id }, 'duplicate', [
+      answered.id,
+    ]);
     expectStatus(res, 201);
     const lectureId = res.json<{ id: string }>().id;
     const [copy] = await t.db.select().from(questions).where(eq(questions.lectureId, lectureId));

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { coursesOfUser, findCourse, lectureRole } from '../access/public';
 import { deleteUnreferencedMediaRows, removeUnreferencedMedia } from '../media/public';
+import { sentenceMeaning } from '../suggestions/public';
 import type { VideosFeature } from '../videos/public';
 import { withdrawBorrowedAnswer } from './answer-links';
 import { isInLiveWindow } from './live-window';
@@ -111,12 +112,15 @@ export function createQuestionsService(
       // Live only inside the lecture's live window, whatever the client says (SPEC §4).
       const live = body.live && isInLiveWindow(lecture, now);
       const course = await findCourse(db, lecture.courseId);
+      // Encoded before the transaction: it takes the process's CPU for ~15 ms, not a connection.
+      const meaning = await sentenceMeaning(body.question);
       const question = await db.transaction(async (tx) => {
         const question = await insertQuestion(tx, {
           videoId: video.id,
           lectureId: lecture.id,
           askerId: caller.id,
           question: body.question,
+          meaning,
           timeAsked: body.time,
           timePosted: now,
           live,
@@ -157,11 +161,14 @@ export function createQuestionsService(
       const { question } = await requireQuestionAdmin(db, caller, questionId, clock());
       const video = await videos.findVideo(question.videoId);
       assertWithinVideo(body.timeAsked, video?.durationSeconds ?? null);
+      const reworded = body.question !== question.question;
+      const meaning = reworded ? await sentenceMeaning(body.question) : question.meaning;
       await withResponseCleanup(async (tx) => {
         // Questions answered with this answer borrowed it: they wait again (issue 24).
         if (body.deleteResponse) await withdrawBorrowedAnswer(deps, tx, question);
         await updateQuestion(tx, questionId, {
           question: body.question,
+          meaning,
           topic: body.topic,
           level: body.level,
           timeAsked: body.timeAsked,

@@ -101,7 +101,7 @@ export function meanVector(vectors: WordVectors, words: readonly string[]): Floa
 }
 
 /** Cosine of two vectors, 0 when either is all zeros. */
-export function cosine(a: Float32Array, b: Float32Array): number {
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let aa = 0;
   let bb = 0;

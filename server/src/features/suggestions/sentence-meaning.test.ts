@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { meaningCosine, sentenceMeaning, sentenceMeanings } from './sentence-meaning';
+import { cosine, meanVector, wordVectors } from './word-vectors';
+import { meaningWords } from './vector-rerank';
+
+// The sentence encoder as shipped in its npm packages: loaded from them, nothing downloaded.
+
+describe('sentence meanings', () => {
+  it('sees a paraphrase that shares no word, where the mean of the word vectors does not', async () => {
+    const [rifle, gun, spring] = await sentenceMeanings([
+      'why does the rifle kick back',
+      'why does a gun recoil when fired',
+      'what is the spring constant of this spring',
+    ]);
+    const paraphrase = meaningCosine(rifle!, gun!);
+    expect(paraphrase).toBeGreaterThan(0.65);
+    expect(meaningCosine(rifle!, spring!)).toBeLessThan(paraphrase - 0.3);
+    const vectors = wordVectors()!;
+    const mean = (text: string) => meanVector(vectors, meaningWords(text))!;
+    expect(
+      cosine(mean('why does the rifle kick back'), mean('why does a gun recoil when fired')),
+    ).toBeLessThan(paraphrase);
+  });
+
+  it('keeps 512 bytes a text, the same for the same text, and none for a text without a word', async () => {
+    const [a, b, empty] = await sentenceMeanings([
+      'How do I stop an infinite loop?',
+      'How do I stop an infinite loop?',
+      ' ?! ',
+    ]);
+    expect(a).toHaveLength(512);
+    expect([...a!]).toEqual([...b!]);
+    expect(meaningCosine(a!, b!)).toBeCloseTo(1, 5);
+    expect(empty).toBeNull();
+    expect(await sentenceMeaning('')).toBeNull();
+  });
+
+  it('counts an opposite meaning, or one of another size, as none', async () => {
+    const m = (await sentenceMeaning('How do I stop an infinite loop?'))!;
+    const opposite = new Uint8Array(
+      new Int8Array(new Int8Array(m.buffer, m.byteOffset, m.length).map((x) => -x)).buffer,
+    );
+    expect(meaningCosine(m, opposite)).toBe(0);
+    expect(meaningCosine(m, m.subarray(0, 100))).toBe(0);
+  });
+});
