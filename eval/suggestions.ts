@@ -6,7 +6,8 @@
 // (questions with no earlier duplicate that were shown anything), at the threshold in use and around it.
 // With the word table (vector-rerank.ts) it also tunes α and the threshold on one half of the set by
 // course (A: Biology + Calculus, B: Physics + Programming) and reports them on the other half, both ways,
-// beside the shipped setting on each half and the lexical matcher alone. Duplicates are also counted by
+// beside the shipped setting on each half, the word vectors without the sentence encoder, and the lexical
+// matcher alone. Duplicates are also counted by
 // where they were asked against their original (same video, another video of the lecture, another
 // lecture, last term's copy of the course); and the demo course's own questions give the product figure.
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { migrateDatabase } from '../server/src/db/migrate';
 import { courses, lectureVideos, lectures, questions, responses, videos } from '../server/src/db/schema';
 import { bestFirst } from '../server/src/features/suggestions/match-score';
 import { type Match, scoredCandidates } from '../server/src/features/suggestions/matcher';
+import { sentenceMeaning } from '../server/src/features/suggestions/sentence-meaning';
 import {
   MEANING,
   type Likeness,
@@ -181,9 +183,17 @@ async function replay(db: Db, set: LabelledCourse) {
     });
     const answered = q.answered ?? true;
     const [response] = answered ? await db.insert(responses).values({ title: 'Answer' }).returning() : [];
+    // Its meaning kept with it, as asking a question keeps it.
+    const meaning = await sentenceMeaning(q.text);
     const [row] = await db
       .insert(questions)
-      .values({ videoId: where.videoId, question: q.text, timeAsked: q.t, responseId: response?.id ?? null })
+      .values({
+        videoId: where.videoId,
+        question: q.text,
+        meaning,
+        timeAsked: q.t,
+        responseId: response?.id ?? null,
+      })
       .returning();
     labelOf.set(row!.id, q.id);
   }
@@ -204,12 +214,16 @@ function explain(o: Outcome, shown: Match[]) {
 
 const vectorsInUse = wordVectors() !== null;
 
-/** How candidates are scored: as shipped, by words alone, or at another weight of meaning. */
-type Scoring = 'shipped' | 'lexical' | number;
+/**
+ * How candidates are scored: as shipped, by words alone, or at another weight of meaning (α) and of the
+ * sentence encoder within it (0: the word vectors alone).
+ */
+type Scoring = 'shipped' | 'lexical' | { alpha: number; sentence: number };
 
 function rescored(o: Outcome, scoring: Scoring): Match[] {
   if (scoring === 'shipped') return o.ranked;
-  const score = (l: Likeness) => (scoring === 'lexical' ? l.words * l.nearness : combinedScore(l, scoring));
+  const score = (l: Likeness) =>
+    scoring === 'lexical' ? l.words * l.nearness : combinedScore(l, scoring.alpha, scoring.sentence);
   return o.ranked.map((m) => ({ ...m, score: score(m.likeness!) })).sort(bestFirst);
 }
 
@@ -343,18 +357,21 @@ function tune(outcomes: Outcome[], scorings: Scoring[]) {
 function heldOut(all: Outcome[]) {
   const half = (name: keyof typeof HALVES) =>
     all.filter((o) => (HALVES[name] as readonly string[]).includes(o.course));
-  const alphas = Array.from({ length: 19 }, (_, i) => Number((0.05 * (i + 1)).toFixed(2)));
+  const alphas = (sentence: number): Scoring[] =>
+    Array.from({ length: 19 }, (_, i) => ({ alpha: Number((0.05 * (i + 1)).toFixed(2)), sentence }));
   console.log(`  held out (A: ${HALVES.A.join(' + ')}; B: ${HALVES.B.join(' + ')}):`);
   for (const [from, to] of [
     ['B', 'A'],
     ['A', 'B'],
   ] as const) {
     for (const [label, scorings] of [
-      ['words alone', ['lexical']],
-      ['word vectors', alphas],
+      ['words alone', ['lexical'] as Scoring[]],
+      ['word vectors', alphas(0)],
+      [`with the sentence encoder (β ${MEANING.sentence})`, alphas(MEANING.sentence)],
     ] as const) {
-      const tuned = tune(half(from), [...scorings]);
-      const setting = `${tuned.scoring === 'lexical' ? '' : `α ${tuned.scoring}, `}threshold ${tuned.threshold}`;
+      const tuned = tune(half(from), scorings);
+      const { scoring } = tuned;
+      const setting = `${scoring === 'lexical' || scoring === 'shipped' ? '' : `α ${scoring.alpha}, `}threshold ${tuned.threshold}`;
       const m = measure(half(to), tuned.threshold, false, tuned.scoring);
       console.log(`    ${from} → ${to}, ${label} (${setting}): ${figures(m)}`);
     }
@@ -379,7 +396,7 @@ export async function run() {
     const vectors = vectorsInUse;
     console.log(
       vectors
-        ? `  word vectors: α ${MEANING.alpha}, threshold ${threshold}`
+        ? `  word vectors and sentence encoder: α ${MEANING.alpha}, β ${MEANING.sentence}, threshold ${threshold}`
         : `  no word table: words alone, threshold ${threshold}`,
     );
     for (const set of sets) {

@@ -53,6 +53,7 @@ export function createAnswerReuseService(deps: AppDeps, questions: QuestionsServ
     const inputs = waiting.map((q) => ({
       text: q.question,
       place: { videoId: q.videoId, time: q.timeAsked, lectureId: q.lectureId },
+      meaning: q.meaning ?? undefined,
     }));
     const matches = await findAnsweredMatchesOfMany(
       db,

@@ -3,6 +3,7 @@ import type { AnswerKind } from '@lectern/shared';
 import type { DbOrTx } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { type MatchFeatures, bestFirst, nearness, stemOverlap, wordLikeness } from './match-score';
+import { type SentenceMeaning, meaningCosine, sentenceMeanings } from './sentence-meaning';
 import { type Likeness, passes, rerankByMeaning, suggestionThreshold } from './vector-rerank';
 import { wordVectors } from './word-vectors';
 
@@ -12,10 +13,10 @@ import { wordVectors } from './word-vectors';
 // stems (questions_answered_english_idx) are the candidates, at most CANDIDATES of them (those sharing a
 // stem first: candidatesOf); each is measured (trigram similarity, shared stems, stems its answer's
 // captions share) and scored in match-score.ts; with them, up to NEARBY_CANDIDATES answered questions
-// nearest in time on the same recording, whatever their words, and word vectors re-rank them all by meaning
-// (vector-rerank.ts). Who may see what is the caller's business: it passes the videos and the question
-// condition (features/access/visibility.ts) in `scope`. The instructor's "Possibly answered by" can call
-// this with its own scope.
+// nearest in time on the same recording, whatever their words, and their meanings (the sentence encoder's,
+// kept with each question, and word vectors') re-rank them all (vector-rerank.ts). Who may see what is the
+// caller's business: it passes the videos and the question condition (features/access/visibility.ts) in
+// `scope`. The instructor's "Possibly answered by" can call this with its own scope.
 
 /** Candidates measured per request: a word found in more questions than this is no way to tell them apart. */
 export const CANDIDATES = 400;
@@ -70,12 +71,16 @@ interface Row extends Omit<Match, 'score'> {
   queryStems: string[];
   answerStems: string[];
   sameLecture: boolean;
+  /** Kept with the question when it was written (sentence-meaning.ts); null before the backfill reached it. */
+  meaning: SentenceMeaning | null;
 }
 
 /** One text to match, and where it was typed. */
 export interface MatchInput {
   text: string;
   place: MatchPlace;
+  /** The text's meaning when it is already known (a kept question's); encoded here otherwise. */
+  meaning?: SentenceMeaning;
 }
 
 /**
@@ -98,10 +103,24 @@ export async function scoredCandidatesOfMany(
     ];
   });
   const byInput: Row[][] = inputs.map(() => []);
-  if (wanted.length > 0) {
-    for (const row of (await candidateRows(db, wanted, scope)).rows) byInput[row.n]!.push(row);
-  }
-  return byInput.map((rows, n) => rerankByMeaning(inputs[n]!.text, scoreRows(rows, inputs[n]!.place)));
+  // The typed texts are encoded while the database finds their candidates.
+  const [read, asked] = await Promise.all([
+    wanted.length > 0 ? candidateRows(db, wanted, scope) : { rows: [] },
+    meaningsOf(inputs),
+  ]);
+  for (const row of read.rows) byInput[row.n]!.push(row);
+  return byInput.map((rows, n) =>
+    rerankByMeaning(inputs[n]!.text, scoreRows(rows, inputs[n]!.place, asked[n]!)),
+  );
+}
+
+/** Each input's meaning: the one it brings, else its text encoded (all unknown ones in one call). */
+async function meaningsOf(inputs: readonly MatchInput[]): Promise<(SentenceMeaning | null)[]> {
+  const unknown = inputs.flatMap((input, n) => (input.meaning ? [] : [n]));
+  const encoded = await sentenceMeanings(unknown.map((n) => inputs[n]!.text));
+  const meanings: (SentenceMeaning | null)[] = inputs.map((input) => input.meaning ?? null);
+  unknown.forEach((n, k) => (meanings[n] = encoded[k]!));
+  return meanings;
 }
 
 /** Every candidate of one text with its features and score, best first. */
@@ -140,7 +159,7 @@ function candidateStatement(wanted: SQL[], scope: MatchScope): SQL {
              strip(to_tsvector('english'::regconfig, clean))::text as stems_text
       from wanted)
     select i.n, c.id as "questionId", c.video_id as "videoId", c.time_asked::float8 as time, c.question,
-           c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds",
+           c.response_id as "responseId", m.duration_seconds::float8 as "answerSeconds", c.meaning,
            c.video_id = any(i.recording) as "sameRecording",
            case when r.media_sha256 is null then 'text' when r.text is null then 'video' else 'both' end
              as "answerKind",
@@ -190,7 +209,8 @@ type CandidatePart = (condition: SQL, order: SQL, limit: number) => SQL;
 function candidatesOf(listed: SQL): SQL {
   // Unaliased: `listed` names the table (questionAllowsSql).
   const part: CandidatePart = (condition, order, limit) => sql`(select questions.id, questions.video_id,
-        questions.time_asked, questions.question, questions.response_id, questions.question_stems
+        questions.time_asked, questions.question, questions.response_id, questions.question_stems,
+        questions.meaning
       from questions
       where response_id is not null and video_id in (select video_id from scope_videos) and ${listed}
         and ${condition}
@@ -221,8 +241,8 @@ function nearestInTime(part: CandidatePart): SQL {
     order by abs(nearest.time_asked - i.moment), nearest.id limit ${NEARBY_CANDIDATES})`;
 }
 
-/** One input's candidates scored and ranked. */
-function scoreRows(rows: Row[], place: MatchPlace): Match[] {
+/** One input's candidates scored and ranked; `asked` is the typed text's meaning. */
+function scoreRows(rows: Row[], place: MatchPlace, asked: SentenceMeaning | null): Match[] {
   // How many candidates hold each stem: a stem most of them share ("differ", "function") tells little.
   const holders = new Map<string, number>();
   for (const row of rows) for (const stem of row.stems) holders.set(stem, (holders.get(stem) ?? 0) + 1);
@@ -236,7 +256,12 @@ function scoreRows(rows: Row[], place: MatchPlace): Match[] {
         secondsApart: row.sameRecording ? Math.abs(row.time - place.time) : null,
       };
       const { questionId, videoId, time, question, responseId, answerSeconds, answerKind } = row;
-      const likeness = { words: wordLikeness(features), nearness: nearness(features), meaning: null };
+      const likeness: Likeness = {
+        words: wordLikeness(features),
+        nearness: nearness(features),
+        sentence: asked && row.meaning ? meaningCosine(asked, row.meaning) : null,
+        vectors: null,
+      };
       const score = likeness.words * likeness.nearness;
       return { questionId, videoId, time, question, responseId, answerSeconds, answerKind, score, likeness };
     })

@@ -136,8 +136,10 @@ describe('suggestions while typing', () => {
 
   it('suggests from an unreleased lecture to its admins only', async () => {
     const text = 'why is the momentum conserved during the elastic collision';
-    expect(ids(await suggest(w.users.studentA, w.VA1.id, text))).toEqual([]);
-    expect(ids(await suggest(w.users.adminA, w.VA1.id, text))).toEqual([q.unreleased]);
+    // (A student may be shown the acceleration question asked at this moment: to the sentence encoder, "why
+    // is … conserved in the collision" and "why is … negative at the top" are alike in form.)
+    expect(ids(await suggest(w.users.studentA, w.VA1.id, text))).not.toContain(q.unreleased);
+    expect(ids(await suggest(w.users.adminA, w.VA1.id, text))[0]).toBe(q.unreleased);
     // The unreleased lecture's own video is hidden from its students, as everywhere.
     expectStatus(await call(t, 'GET', url(w.VU.id, text), { as: w.users.studentA }), 404);
   });
@@ -191,15 +193,14 @@ describe('suggestions while typing', () => {
     expect(match!.questionId).toBe(gun.id);
     expect(match!.likeness!.words * match!.likeness!.nearness).toBeLessThan(SUGGESTION_THRESHOLD);
     expect(ids(await suggest(w.users.studentA, w.VA2.id, shared, 460))).toEqual([gun.id]);
-    // No word shared: a candidate now (asked nearby on the same video), and the most alike in meaning.
-    const [nearby] = await scoredCandidates(
-      t.db,
-      'why does the rifle kick back',
-      { ...place, time: 400 },
-      scope,
-    );
+    // No word shared: a candidate (asked nearby on the same video), and the most alike in meaning. The
+    // sentence encoder reads "kick back" as "recoil"; the mean of the word vectors does not.
+    const kickBack = 'why does the rifle kick back';
+    const [nearby] = await scoredCandidates(t.db, kickBack, { ...place, time: 400 }, scope);
     expect(nearby!.questionId).toBe(gun.id);
-    expect(nearby!.likeness!.meaning).toBeGreaterThan(0.6);
+    expect(nearby!.likeness!.sentence).toBeGreaterThan(0.65);
+    expect(nearby!.likeness!.vectors).toBeLessThan(nearby!.likeness!.sentence!);
+    expect(ids(await suggest(w.users.studentA, w.VA2.id, kickBack, 400))).toEqual([gun.id]);
     // A question on something else is still suggested nothing.
     const unrelated = 'which chapter of the textbook covers entropy and heat engines';
     expect(ids(await suggest(w.users.studentA, w.VA2.id, unrelated, 400))).toEqual([]);

@@ -2,20 +2,23 @@ import type { Match } from './matcher';
 import { SUGGESTION_THRESHOLD, WEIGHTS, bestFirst } from './match-score';
 import { type WordVectors, cosine, meanVector, wordVectors } from './word-vectors';
 
-// Word vectors re-rank the lexical matcher's candidates (issue 24): a paraphrase sharing no content word
+// Meaning re-ranks the lexical matcher's candidates (issue 24): a paraphrase sharing no content word
 // ("why does the rifle kick back" for "why does a gun recoil when fired", found among the nearby candidates
 // of matcher.ts) is close in meaning though not in words. Each candidate (at most 430: measuring them all
-// costs well under a millisecond) is scored ((1 − α) · words + α · meaning) · nearness,
-// where meaning is the cosine of the two texts' mean word vectors (stop words left out) and nearness the
-// same locality factor as before (match-score.ts); α and the threshold were tuned on one half of the
-// labelled set and measured on the other (eval/suggestions.ts, docs/decisions.md). Without the word table
-// the lexical scores and threshold stand unchanged.
+// costs well under a millisecond) is scored ((1 − α) · words + α · meaning) · nearness, where nearness is
+// the same locality factor as before (match-score.ts) and meaning blends two measures: the cosine of the
+// two texts' sentence meanings (sentence-meaning.ts, weight β) and that of their mean word vectors (stop
+// words left out). A candidate or text without a sentence meaning is measured by the word vectors alone.
+// α, β and the threshold were tuned on the labelled set and measured held out (eval/suggestions.ts,
+// docs/decisions.md). Without the word table the lexical scores and threshold stand unchanged.
 
 export const MEANING = {
-  /** The weight of meaning against words (tuned on half B of the labelled set, docs/decisions.md). */
-  alpha: 0.7,
+  /** The weight of meaning against words. */
+  alpha: 0.75,
+  /** The weight of the sentence encoder's cosine against the word vectors' within meaning. */
+  sentence: 0.7,
   /** A candidate is suggested from this combined score on (nearness can raise a score above 1). */
-  threshold: 0.97,
+  threshold: 0.93,
 } as const;
 
 /** How alike in words, in meaning, and how near: what a candidate's score is made of. */
@@ -24,8 +27,10 @@ export interface Likeness {
   words: number;
   /** The locality factor, ≥ 1 (match-score.ts nearness). */
   nearness: number;
+  /** Cosine of the two sentence meanings, 0..1; null when either has none (sentence-meaning.ts). */
+  sentence: number | null;
   /** Cosine of the mean word vectors, 0..1 (negative counts as 0); null when not measured. */
-  meaning: number | null;
+  vectors: number | null;
 }
 
 /** PostgreSQL's English stop words (tsearch_data/english.stop): they say nothing of what is asked. */
@@ -44,9 +49,13 @@ const STOP_WORDS = new Set(
 export const meaningWords = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
 
-/** A candidate's score from its likeness, at weight `alpha` of meaning. */
-export const combinedScore = (l: Likeness, alpha: number): number =>
-  ((1 - alpha) * l.words + alpha * (l.meaning ?? 0)) * l.nearness;
+/** Meaning, 0..1: the sentence encoder's cosine at weight `sentence` and the word vectors' at the rest. */
+export const meaningOf = (l: Likeness, sentence: number = MEANING.sentence): number =>
+  l.sentence === null ? (l.vectors ?? 0) : sentence * l.sentence + (1 - sentence) * (l.vectors ?? 0);
+
+/** A candidate's score from its likeness, at weight `alpha` of meaning (and `sentence` within it). */
+export const combinedScore = (l: Likeness, alpha: number, sentence: number = MEANING.sentence): number =>
+  ((1 - alpha) * l.words + alpha * meaningOf(l, sentence)) * l.nearness;
 
 /**
  * Off the student's recording, words alone still suggest as they did before the vectors: the combined
@@ -99,8 +108,10 @@ export function rerankByMeaning(
     .map((match) => {
       if (!match.likeness) return match;
       const candidate = asked ? candidateVector(vectors, match.question) : null;
-      const meaning = asked && candidate ? Math.max(0, cosine(asked, candidate)) : 0;
-      const likeness = { ...match.likeness, meaning };
+      const likeness = {
+        ...match.likeness,
+        vectors: asked && candidate ? Math.max(0, cosine(asked, candidate)) : 0,
+      };
       return { ...match, likeness, score: combinedScore(likeness, alpha) };
     })
     .sort(bestFirst);

@@ -75,7 +75,7 @@ describe('the re-rank by meaning', () => {
     answerSeconds: null,
     answerKind: 'video',
     score: words,
-    likeness: { words, nearness: 1, meaning: null },
+    likeness: { words, nearness: 1, sentence: null, vectors: null },
   });
   const lexical = [
     candidate('a', 'Why does the rifle kick back like a horse?', 0.4),
@@ -86,7 +86,7 @@ describe('the re-rank by meaning', () => {
     const ranked = rerankByMeaning('why is there recoil when a gun is fired', lexical, table);
     expect(ranked.map((m) => m.questionId)).toEqual(['b', 'a']);
     expect(ranked[0]!.score).toBeCloseTo(combinedScore(ranked[0]!.likeness!, MEANING.alpha), 10);
-    expect(ranked[0]!.likeness!.meaning).toBeGreaterThan(0.9);
+    expect(ranked[0]!.likeness!.vectors).toBeGreaterThan(0.9);
   });
 
   it('leaves the words alone, and their threshold, without a table', () => {
