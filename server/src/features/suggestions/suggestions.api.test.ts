@@ -3,7 +3,7 @@ import type { SuggestionDto } from '@lectern/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, suggestionAcceptances } from '../../db/schema';
 import { SUGGESTION_THRESHOLD } from './match-score';
-import { scoredCandidates } from './matcher';
+import { type Match, scoredCandidates, scoredCandidatesOfMany } from './matcher';
 import { SUGGESTIONS_PER_MINUTE } from './suggestions.routes';
 import { call, expectStatus } from '../../../test/calls';
 import { statementsDuring } from '../../../test/query-log';
@@ -204,6 +204,17 @@ describe('suggestions while typing', () => {
     // A question on something else is still suggested nothing.
     const unrelated = 'which chapter of the textbook covers entropy and heat engines';
     expect(ids(await suggest(w.users.studentA, w.VA2.id, unrelated, 400))).toEqual([]);
+  });
+
+  it('encodes the typed text only when its ranking may need it, and ranks the same candidates', async () => {
+    const input = { text: PARAPHRASE, place: { videoId: w.VA1.id, time: 760, lectureId: null } };
+    const scope = { videoIds: sql`select ${w.VA1.id}::uuid`, listed: sql`true` };
+    const [encoded] = await scoredCandidatesOfMany(t.db, [input], scope);
+    expect(encoded!.find((m) => m.questionId === q.answered)!.likeness!.sentence).toBeGreaterThan(0.5);
+    const [skipped] = await scoredCandidatesOfMany(t.db, [input], scope, () => false);
+    expect(skipped!.map((m) => m.likeness!.sentence)).toEqual(skipped!.map(() => null));
+    const questionIds = (matches: Match[]) => matches.map((m) => m.questionId).sort();
+    expect(questionIds(skipped!)).toEqual(questionIds(encoded!));
   });
 
   it('suggests nothing for a question about something else', async () => {

@@ -70,6 +70,14 @@ export const suggestedByWordsAlone = (l: Likeness): boolean =>
 export const passes = (m: Match, threshold: number): boolean =>
   m.score >= threshold || (m.likeness !== undefined && suggestedByWordsAlone(m.likeness));
 
+/**
+ * Whether a candidate could pass however alike the sentence encoder finds it: a score only grows with the
+ * sentence cosine (at most 1), and passing by words alone does not depend on it.
+ */
+export const couldPass = (m: Match, threshold: number): boolean =>
+  m.likeness !== undefined &&
+  passes({ ...m, score: combinedScore({ ...m.likeness, sentence: 1 }, MEANING.alpha) }, threshold);
+
 /** The threshold in force: the combined one with the word table, the lexical one without. */
 export const suggestionThreshold = (vectors: WordVectors | null = wordVectors()): number =>
   vectors ? MEANING.threshold : SUGGESTION_THRESHOLD;

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Match } from './matcher';
-import { MEANING, combinedScore, meaningWords, rerankByMeaning, suggestionThreshold } from './vector-rerank';
+import {
+  MEANING,
+  combinedScore,
+  couldPass,
+  meaningWords,
+  rerankByMeaning,
+  suggestionThreshold,
+} from './vector-rerank';
 import { SUGGESTION_THRESHOLD } from './match-score';
 import {
   WORD_VECTORS_DIR,
@@ -87,6 +94,21 @@ describe('the re-rank by meaning', () => {
     expect(ranked.map((m) => m.questionId)).toEqual(['b', 'a']);
     expect(ranked[0]!.score).toBeCloseTo(combinedScore(ranked[0]!.likeness!, MEANING.alpha), 10);
     expect(ranked[0]!.likeness!.vectors).toBeGreaterThan(0.9);
+  });
+
+  it('calls for the sentence encoder only where a perfect sentence score could pass', () => {
+    const at = (nearness: number): Match => ({
+      ...candidate('a', 'Why does a gun recoil when fired?', 0),
+      likeness: { words: 0.1, nearness, sentence: null, vectors: 0.2 },
+    });
+    const { alpha, threshold } = MEANING;
+    // Far from the moment: not even a sentence cosine of 1 would reach the threshold.
+    expect(couldPass(at(1), threshold)).toBe(false);
+    for (const sentence of [0, 0.5, 1])
+      expect(combinedScore({ ...at(1).likeness!, sentence }, alpha)).toBeLessThan(threshold);
+    // At the same moment, it might: the text is worth encoding.
+    expect(couldPass(at(1.8), threshold)).toBe(true);
+    expect(combinedScore({ ...at(1.8).likeness!, sentence: 1 }, alpha)).toBeGreaterThanOrEqual(threshold);
   });
 
   it('leaves the words alone, and their threshold, without a table', () => {
