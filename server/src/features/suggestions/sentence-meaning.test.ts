@@ -35,6 +35,22 @@ describe('sentence meanings', () => {
     expect(await sentenceMeaning('')).toBeNull();
   });
 
+  it("encodes on its own thread: the server's event loop keeps turning meanwhile", async () => {
+    await sentenceMeaning('the model loaded first'); // so that only encoding is timed
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 1);
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) => `why is the acceleration negative at the top, case ${i}`,
+    );
+    const started = performance.now();
+    for (const text of texts) await sentenceMeaning(text);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    // On the server's thread, 40 encodings (~0.5 s and more) let no 1 ms timer fire at all.
+    expect(turns).toBeGreaterThan(Math.min(20, elapsed / 10));
+  });
+
   it('counts an opposite meaning, or one of another size, as none', async () => {
     const m = (await sentenceMeaning('How do I stop an infinite loop?'))!;
     const opposite = new Uint8Array(
