@@ -6,7 +6,8 @@ import { sentenceEncoderProblem, sentenceMeanings } from './sentence-meaning';
 // Answered questions without a kept meaning (questions.meaning): those written before the sentence
 // encoder came (migration 0035), or while it could not load. Only answered questions are ever candidates;
 // a waiting one is encoded when it is matched. The job runs at start and hourly on one instance, a few
-// questions at a time: each batch holds the process's one thread for ~0.1 s, and requests run between them.
+// questions at a time: each batch takes the encoder's thread for ~0.1 s, and requests' texts wait their turn
+// behind it no longer than that.
 
 export const MEANING_BACKFILL_JOB = 'suggestions.meaning-backfill';
 export const MEANING_BACKFILL_EVERY_MS = 60 * 60_000;

@@ -15,7 +15,7 @@ import { cosine } from './word-vectors';
 /** A text's meaning: its unit vector from the encoder, scaled into int8 (512 bytes, as kept in the database). */
 export type SentenceMeaning = Uint8Array;
 
-/** The encoder's thread, started on first use; a worker that cannot start or load the model says why here. */
+/** The encoder's thread, and the answers it owes by request id. */
 interface Encoder {
   worker: Worker;
   pending: Map<number, (meanings: SentenceMeaning[] | null) => void>;
