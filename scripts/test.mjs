@@ -126,6 +126,24 @@ for (const result of results) {
 }
 console.log(`  ${'all'.padEnd(width)}  ${seconds(Date.now() - started).padStart(6)}  (builds included)`);
 
+// CI shows only the end of the output, so the failed tests are named here, after every project's report.
+const failures = results.flatMap(({ name, counts }) =>
+  (counts?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        name,
+        file: path.relative(root, file.name),
+        test,
+        firstLine: test.failureMessages[0]?.split('\n')[0],
+      })),
+  ),
+);
+if (failures.length) console.log('\nFailed:');
+for (const { name, file, test, firstLine } of failures) {
+  console.log(`  ${name}  ${file} > ${test.fullName}\n      ${firstLine ?? '(no message)'}`);
+}
+
 const sum = (key) => results.reduce((total, r) => total + (r.counts?.[key] ?? 0), 0);
 // The plain closing line CI reads, whatever the runner.
 console.log(
