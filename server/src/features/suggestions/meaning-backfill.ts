@@ -31,13 +31,12 @@ export async function backfillMeanings(db: DbOrTx, signal?: AbortSignal): Promis
       const meaning = meanings[i];
       if (!meaning) continue;
       // Not over a newer text's meaning: an edit in the meantime wrote its own.
-      await db
+      const written = await db
         .update(questions)
         .set({ meaning })
-        .where(
-          and(eq(questions.id, row.id), eq(questions.question, row.question), isNull(questions.meaning)),
-        );
-      filled += 1;
+        .where(and(eq(questions.id, row.id), eq(questions.question, row.question), isNull(questions.meaning)))
+        .returning({ id: questions.id });
+      filled += written.length;
     }
     after = rows.at(-1)!.id;
     await new Promise((resolve) => setImmediate(resolve));

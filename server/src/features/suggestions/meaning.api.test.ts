@@ -7,14 +7,20 @@ import { duplicateLecture } from '../../../test/concurrent-copy';
 import { worldFixture } from '../../../test/fixture';
 import { seedCourse, seedMedia, seedQuestion, seedResponse } from '../../../test/seed';
 import { backfillMeanings } from './meaning-backfill';
-import { type SentenceMeaning, sentenceMeaning } from './sentence-meaning';
+import { type SentenceMeaning, meaningCosine, sentenceMeaning } from './sentence-meaning';
 
 // A question's meaning (sentence-meaning.ts) is kept with it wherever it is written: asked, reworded,
 // copied with a duplicated lecture; and the backfill gives one to answered questions that have none.
 
 const bytes = (m: SentenceMeaning | null | undefined) => (m ? [...m] : null);
-const meaningOfRow = async (id: string) =>
-  bytes((await t.db.select().from(questions).where(eq(questions.id, id)))[0]?.meaning);
+const keptMeaning = async (id: string) =>
+  (await t.db.select().from(questions).where(eq(questions.id, id)))[0]?.meaning ?? null;
+/** The row keeps the meaning of `text` (up to a last bit: a text encoded in a batch may round differently). */
+async function expectMeaningOf(id: string, text: string) {
+  const kept = await keptMeaning(id);
+  expect(kept).toHaveLength(512);
+  expect(meaningCosine(kept!, (await sentenceMeaning(text))!)).toBeGreaterThan(0.999);
+}
 
 const { t, w } = worldFixture();
 
@@ -27,8 +33,7 @@ describe("a question's kept meaning", () => {
     });
     expectStatus(asked, 201);
     const id = asked.json<QuestionDto>().id;
-    expect(await meaningOfRow(id)).toEqual(bytes(await sentenceMeaning(text)));
-    expect(await meaningOfRow(id)).toHaveLength(512);
+    await expectMeaningOf(id, text);
 
     const edit = (question: string, level: number) =>
       call(t, 'PUT', `/api/questions/${id}`, {
@@ -37,11 +42,11 @@ describe("a question's kept meaning", () => {
       });
     const reworded = 'Why does a gun recoil?';
     expectStatus(await edit(reworded, 1), 200);
-    expect(await meaningOfRow(id)).toEqual(bytes(await sentenceMeaning(reworded)));
+    await expectMeaningOf(id, reworded);
     // Another field changed, the text not: the kept meaning stays as it is.
     await t.db.update(questions).set({ meaning: null }).where(eq(questions.id, id));
     expectStatus(await edit(reworded, 2), 200);
-    expect(await meaningOfRow(id)).toBeNull();
+    expect(await keptMeaning(id)).toBeNull();
   });
 
   it('comes with the questions a duplicated lecture brings along', async () => {
@@ -73,10 +78,11 @@ describe("a question's kept meaning", () => {
     const answered = await seed('Why is the sky blue in the afternoon?');
     await seedResponse(t.db, answered.id, sha, w.users.adminA.id);
     const waiting = await seed('Why is the sea blue in the morning?');
-    expect(await backfillMeanings(t.db)).toBeGreaterThanOrEqual(1);
-    expect(await meaningOfRow(answered.id)).toEqual(bytes(await sentenceMeaning(answered.question)));
+    // (How many this run fills is not asserted: the app's own backfill job may take a row first.)
+    await backfillMeanings(t.db);
+    await expectMeaningOf(answered.id, answered.question);
     // A waiting question is never a candidate: it is encoded when the instructor's list matches it.
-    expect(await meaningOfRow(waiting.id)).toBeNull();
+    expect(await keptMeaning(waiting.id)).toBeNull();
     expect(await backfillMeanings(t.db)).toBe(0);
   });
 });
