@@ -8,7 +8,10 @@
 // largest component, as int8), or { id, error } when the model cannot load.
 import { parentPort } from 'node:worker_threads';
 
-/** Texts encoded in one call: the model pads a batch to its longest text, so batches stay small. */
+/**
+ * Texts encoded in one call. The model pads a batch to its longest text, so batches stay small; a batch of
+ * 8 costs about a third of 8 texts one by one (12 against 30 ms of CPU a text, measured on this machine).
+ */
 const BATCH = 32;
 
 let model;
@@ -40,13 +43,41 @@ async function encode(texts) {
   return meanings;
 }
 
-parentPort.on('message', ({ id, texts }) => {
-  encode(texts).then(
-    (meanings) =>
-      parentPort.postMessage(
-        { id, meanings },
-        meanings.map((m) => m.buffer),
-      ),
-    (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
-  );
+/** The requests that arrived while the model was busy: encoded together when it is free. */
+let waiting = [];
+let busy = false;
+
+/** A turn of the event loop: the messages sent meanwhile are delivered (encoding never yields one). */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Encodes what is waiting, all of it in one go, until nothing is: eight suggestion requests arriving at
+ * once are answered after one batch, not one after another.
+ */
+async function encodeWaiting() {
+  busy = true;
+  for (await nextTurn(); waiting.length > 0; await nextTurn()) {
+    const requests = waiting;
+    waiting = [];
+    try {
+      const meanings = await encode(requests.flatMap((request) => request.texts));
+      let next = 0;
+      for (const { id, texts } of requests) {
+        const own = meanings.slice(next, (next += texts.length));
+        parentPort.postMessage(
+          { id, meanings: own },
+          own.map((m) => m.buffer),
+        );
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      for (const { id } of requests) parentPort.postMessage({ id, error: message });
+    }
+  }
+  busy = false;
+}
+
+parentPort.on('message', (request) => {
+  waiting.push(request);
+  if (!busy) void encodeWaiting();
 });

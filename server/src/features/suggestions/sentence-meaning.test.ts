@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meaningCosine, sentenceMeaning, sentenceMeanings } from './sentence-meaning';
+import { type SentenceMeaning, meaningCosine, sentenceMeaning, sentenceMeanings } from './sentence-meaning';
 import { cosine, meanVector, wordVectors } from './word-vectors';
 import { meaningWords } from './vector-rerank';
 
@@ -49,6 +49,25 @@ describe('sentence meanings', () => {
     clearInterval(timer);
     // On the server's thread, 40 encodings (~0.5 s and more) let no 1 ms timer fire at all.
     expect(turns).toBeGreaterThan(Math.min(20, elapsed / 10));
+  });
+
+  it('gives each of many requests at once its own meanings, though the thread encodes them together', async () => {
+    const questions = [
+      ['why does the rifle kick back'],
+      ['what is the spring constant of this spring', 'how do I stop an infinite loop?'],
+      ['why is the acceleration negative at the top'],
+      ['what does the sampling theorem promise'],
+    ];
+    const alone: SentenceMeaning[] = [];
+    for (const text of questions.flat()) alone.push((await sentenceMeaning(text))!); // one by one
+    const together = (await Promise.all(questions.map((texts) => sentenceMeanings(texts)))).flat();
+    together.forEach((meaning, i) =>
+      alone.forEach((other, j) =>
+        i === j
+          ? expect(meaningCosine(meaning!, other)).toBeGreaterThan(0.999)
+          : expect(meaningCosine(meaning!, other)).toBeLessThan(0.9),
+      ),
+    );
   });
 
   it('counts an opposite meaning, or one of another size, as none', async () => {
