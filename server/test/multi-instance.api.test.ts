@@ -106,7 +106,6 @@ describe('two instances behind nginx', () => {
     const stream = await openEventStream(nginx.url, { token: admin.token, headers: pin.b });
     try {
       expect(stream.status).toBe(200);
-      const started = Date.now();
       const posted = await request('a', '/api/questions', {
         method: 'POST',
         token: student.token,
@@ -118,9 +117,12 @@ describe('two instances behind nginx', () => {
         }),
       });
       expect(posted.status).toBe(201);
+      // Timed from the answer, when the question is saved: asking may first load the sentence encoder
+      // (features/suggestions/sentence-meaning.ts), seconds on a busy machine, and that is not delivery.
+      const saved = Date.now();
       const { id } = (await posted.json()) as { id: string };
       await stream.waitFor((e) => e.event === 'question.asked' && e.data.questionId === id, 1000);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(Date.now() - saved).toBeLessThan(1000);
     } finally {
       stream.close();
     }
