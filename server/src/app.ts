@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The app's own logger options, written here instead of stdout (tests that read the log). */
   logStream?: DestinationStream;
+  /** How long start-up (a plugin, the backbone's onReady) may take; Fastify's 10 s otherwise. */
+  pluginTimeout?: number;
 }
 
 // Never logged: tokens and passwords (SECURITY LOG-2).
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     schemaController: { compilersFactory: zodCompilers },
     ...slowClientServerOptions(config),
+    ...(options.pluginTimeout === undefined ? {} : { pluginTimeout: options.pluginTimeout }),
   });
   registerSlowClientLimits(app, config);
   // JSON only: text/plain bodies would make unauthenticated POSTs simple CSRF requests (SECURITY VAL-1).

@@ -13,6 +13,13 @@ import { eventsCaughtUp } from './events-caught-up';
 import { TestClock } from './test-clock';
 import { openTestDatabase } from './test-databases';
 
+/**
+ * A ceiling on the app's start (its onReady: a few statements on a fresh database copy), as vitest's
+ * hookTimeout is on a hook (issue 26): on a busy machine Fastify's 10 s was once not enough (api-postgres,
+ * the authorization matrix's app, AVV_ERR_READY_TIMEOUT).
+ */
+const START_CEILING_MS = 120_000;
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -60,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: clock.now,
     mailer: options.mailer ?? mailer,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    pluginTimeout: START_CEILING_MS,
   });
   await app.ready();
   return {
@@ -92,5 +100,6 @@ export function createSiblingApp(t: TestApp): Promise<FastifyInstance> {
     clock: t.clock.now,
     mailer: t.mailer,
     logger: false,
+    pluginTimeout: START_CEILING_MS,
   });
 }
